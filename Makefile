@@ -1,0 +1,41 @@
+# Two set-up commands (see README): `make serve` and `make test`.
+# Each one creates or refreshes the virtual environment .venv from pinned versions.
+PYTHON ?= $(shell command -v python3.11 || command -v python3)
+VENV := .venv
+export NO_MKDOCS_2_WARNING := 1
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed-stamp
+PIP_VERSION := 26.3
+
+.PHONY: serve test site book bench lint clean
+
+$(STAMP): pyproject.toml constraints.txt
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --disable-pip-version-check pip==$(PIP_VERSION)
+	$(BIN)/python -m pip install --quiet -c constraints.txt -e '.[book,dev]'
+	touch $(STAMP)
+
+## serve the book site on http://127.0.0.1:8000
+serve: $(STAMP)
+	$(BIN)/mkdocs serve --dev-addr 127.0.0.1:8000
+
+## every test: lint, library/catalogue/widget tests, nbval over every notebook, strict site build
+test: $(STAMP)
+	$(BIN)/ruff check .
+	$(BIN)/pytest --nbval --nbval-current-env
+	$(BIN)/mkdocs build --strict --site-dir .site-test
+
+## build the site into site/
+site: $(STAMP)
+	$(BIN)/mkdocs build --strict
+
+## re-execute every notebook of the book and store its outputs and widget state
+book: $(STAMP)
+	$(BIN)/python tools/execute_book.py
+
+## benchmarks (not part of the tests)
+bench: $(STAMP)
+	$(BIN)/python benchmarks/bench_dice.py
+
+clean:
+	rm -rf $(VENV) site .site-test .cache
