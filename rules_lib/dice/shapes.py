@@ -1,0 +1,152 @@
+"""Exact distributions for the dice shapes the four systems use.
+
+Each helper is cross-checked against brute-force enumeration in the tests.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import cache
+from itertools import product
+from typing import Literal
+
+import icepool
+
+from .exact import Distribution, from_die
+
+# -- D36 / D66: two d6 read as tens and units -------------------------------
+
+#: The 36 results of a D36 (= D66) in order: 11, 12, ..., 16, 21, ..., 66.
+D36_RESULTS: tuple[int, ...] = tuple(10 * t + u for t in range(1, 7) for u in range(1, 7))
+_D36_STEP = {value: step for step, value in enumerate(D36_RESULTS)}
+
+
+def d36_step(value: int) -> int:
+    """The step (0..35) of a D36 result: 11 is step 0, 16 step 5, 21 step 6, 66 step 35."""
+    try:
+        return _D36_STEP[value]
+    except KeyError:
+        raise ValueError(
+            f"{value!r} is not a D36 result: both digits must be 1 to 6 (11..66)"
+        ) from None
+
+
+def d36_result(step: int) -> int:
+    """The D36 result at a step (0..35); the inverse of :func:`d36_step`."""
+    if not 0 <= step < len(D36_RESULTS):
+        raise ValueError(f"D36 step {step!r} is outside 0..35")
+    return D36_RESULTS[step]
+
+
+def d36_distribution() -> Distribution:
+    """The 36 equally likely results of a D36."""
+    return Distribution.uniform(D36_RESULTS)
+
+
+# -- d20 success levels -------------------------------------------------------
+
+
+def success_level(roll: int, ability: int) -> int:
+    """The largest level L in 1, 2, 4, 8, ... with ``roll * L <= ability``; 0 when the roll fails."""
+    if roll < 1:
+        raise ValueError(f"a die roll is at least 1, not {roll!r}")
+    if roll > ability:
+        return 0
+    level = 1
+    while roll * level * 2 <= ability:
+        level *= 2
+    return level
+
+
+def success_level_distribution(ability: int, sides: int = 20) -> Distribution:
+    """The distribution of success levels (0 = failure) of one d``sides`` against ``ability``."""
+    if sides < 1:
+        raise ValueError(f"a die needs at least 1 side, not {sides!r}")
+    return Distribution.uniform(success_level(r, ability) for r in range(1, sides + 1))
+
+
+# -- 3D6 pattern classes --------------------------------------------------------
+
+Pattern = Literal["triple", "straight", "pair", "plain"]
+PATTERN_RANK: dict[str, int] = {"plain": 0, "pair": 1, "straight": 2, "triple": 3}
+
+
+def pattern(dice: tuple[int, ...] | list[int]) -> Pattern:
+    """Classify three dice: a triple, a straight (three consecutive values in any order), a pair, or plain."""
+    if len(dice) != 3:
+        raise ValueError(f"a pattern is read from exactly 3 dice, not {len(dice)}")
+    a, b, c = sorted(dice)
+    if a == c:
+        return "triple"
+    if b == a + 1 and c == b + 1:
+        return "straight"
+    if a == b or b == c:
+        return "pair"
+    return "plain"
+
+
+@cache
+def pattern_distribution(sides: int = 6) -> Distribution:
+    """The chance of each pattern class on three dice (on 3D6: triple 6/216, straight 24/216, ...)."""
+    return Distribution.uniform(pattern(r) for r in product(range(1, sides + 1), repeat=3))
+
+
+def face_count_distribution(face: int, dice: int = 3, sides: int = 6) -> Distribution:
+    """How many of ``dice`` d``sides`` show ``face``: a binomial with p = 1/sides."""
+    if not 1 <= face <= sides:
+        raise ValueError(f"face {face!r} is not on a d{sides}: allowed are 1 to {sides}")
+    if dice < 0:
+        raise ValueError(f"the number of dice is at least 0, not {dice!r}")
+    shows_face = icepool.Die({1: 1, 0: sides - 1})
+    return from_die(dice @ shows_face if dice else icepool.Die([0]))
+
+
+# -- opposed pools --------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class OpposedOdds:
+    """Chances that side A's total is higher than, equal to, or lower than side B's."""
+
+    higher: Fraction
+    tie: Fraction
+    lower: Fraction
+
+
+def opposed(a: Distribution, b: Distribution) -> OpposedOdds:
+    """Compare two independent distributions of totals."""
+    higher = tie = Fraction(0)
+    for x, p in a.items():
+        for y, q in b.items():
+            if x > y:
+                higher += p * q
+            elif x == y:
+                tie += p * q
+    return OpposedOdds(higher, tie, 1 - higher - tie)
+
+
+def pool_distribution(dice: int, sides: int = 6) -> Distribution:
+    """The sum of ``dice`` d``sides`` (0 dice sum to 0)."""
+    if dice < 0:
+        raise ValueError(f"the number of dice is at least 0, not {dice!r}")
+    return from_die(dice @ icepool.d(sides) if dice else icepool.Die([0]))
+
+
+def opposed_pools(attacker_dice: int, defender_dice: int, sides: int = 6) -> OpposedOdds:
+    """N d6 summed against M d6 summed: chances of higher, tie and lower for the first pool."""
+    return opposed(pool_distribution(attacker_dice, sides), pool_distribution(defender_dice, sides))
+
+
+# -- 2D6 with a double-one fumble --------------------------------------------------
+
+FUMBLE = "fumble"
+
+
+def two_d6_with_fumble(modifier: int = 0) -> Distribution:
+    """2D6 + ``modifier``, where double ones are the outcome ``"fumble"`` instead of a total."""
+    counts: dict[object, int] = {}
+    for a, b in product(range(1, 7), repeat=2):
+        key = FUMBLE if (a, b) == (1, 1) else a + b + modifier
+        counts[key] = counts.get(key, 0) + 1
+    return Distribution.from_counts(counts)

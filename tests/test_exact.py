@@ -1,0 +1,40 @@
+from fractions import Fraction
+
+import pytest
+
+from rules_lib.dice import DiceLimitError, distribution, odds
+from tests.brute_force import brute_force
+
+CROSS_CHECKED = [
+    "2D6", "2D6+3", "1D36", "D66+3", "1D3*3+12/2", "3D6/2U", "1D10/3R", "-1D6+1D4",
+    "1D6*1D6", "(1D6+2)*3/2", "2D6>=10", "3D6>1D20", "1D6=1D6", "1D8<>4", "1D6-1D6<=0",
+    "2D3+1D4-2", "1D20/1D4",
+]
+
+
+@pytest.mark.parametrize("expression", CROSS_CHECKED)
+def test_exact_distribution_matches_enumeration(expression):
+    exact = distribution(expression)
+    assert exact.probabilities == brute_force(expression).probabilities
+    assert exact.total() == 1
+
+
+def test_two_d6_at_least_ten_is_one_sixth():
+    assert odds("2D6>=10").success == Fraction(1, 6)
+
+
+def test_odds_of_a_comparison_show_the_left_sides_distribution():
+    result = odds("2D6>=10")
+    assert result.distribution[7] == Fraction(1, 6)
+    assert result.to_dict()["success"] == "1/6"
+
+
+def test_d36_has_36_equal_results():
+    dist = distribution("1D36")
+    assert len(dist) == 36 and set(dist.probabilities.values()) == {Fraction(1, 36)}
+    assert min(dist.support) == 11 and max(dist.support) == 66
+
+
+def test_exact_odds_refuse_huge_spans():
+    with pytest.raises(DiceLimitError, match="exact odds are limited"):
+        odds("100D100")
