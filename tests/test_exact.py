@@ -3,7 +3,7 @@ from fractions import Fraction
 import pytest
 
 from rules_lib.dice import DiceLimitError, distribution, odds
-from tests.brute_force import brute_force
+from rules_lib.dice.enumeration import enumerate_distribution
 
 CROSS_CHECKED = [
     "2D6", "2D6+3", "1D36", "D66+3", "1D3*3+12/2", "3D6/2U", "1D10/3R", "-1D6+1D4",
@@ -15,7 +15,7 @@ CROSS_CHECKED = [
 @pytest.mark.parametrize("expression", CROSS_CHECKED)
 def test_exact_distribution_matches_enumeration(expression):
     exact = distribution(expression)
-    assert exact.probabilities == brute_force(expression).probabilities
+    assert exact.probabilities == enumerate_distribution(expression).probabilities
     assert exact.total() == 1
 
 

@@ -6,7 +6,9 @@ def test_dice_odds_calculator_shows_exact_success():
     calculator.expression.value = "2D6>=10"
     assert calculator.odds.success.numerator == 1 and calculator.odds.success.denominator == 6
     assert "success 1/6 (16.67%)" in calculator.result.value
-    assert "<td style='text-align:right'>12</td><td style='text-align:right'>1/36</td>" in calculator.result.value
+    rows = dict(calculator.odds.distribution.items())
+    assert rows[12] == rows[2] and str(rows[12]) == "1/36"
+    assert ">12</td><td style='text-align:right;padding:0 0.6em'>1/36</td>" in calculator.result.value
 
 
 def test_dice_odds_calculator_shows_errors_in_place():

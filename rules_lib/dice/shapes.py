@@ -130,12 +130,23 @@ def pool_distribution(dice: int, sides: int = 6) -> Distribution:
     """The sum of ``dice`` d``sides`` (0 dice sum to 0)."""
     if dice < 0:
         raise ValueError(f"the number of dice is at least 0, not {dice!r}")
-    return from_die(dice @ icepool.d(sides) if dice else icepool.Die([0]))
+    return from_die(_pool_die(dice, sides))
 
 
 def opposed_pools(attacker_dice: int, defender_dice: int, sides: int = 6) -> OpposedOdds:
     """N d6 summed against M d6 summed: chances of higher, tie and lower for the first pool."""
-    return opposed(pool_distribution(attacker_dice, sides), pool_distribution(defender_dice, sides))
+    for count in (attacker_dice, defender_dice):
+        if count < 0:
+            raise ValueError(f"the number of dice is at least 0, not {count!r}")
+    # one icepool difference is about twice as fast as comparing the two sums pairwise
+    difference = from_die(_pool_die(attacker_dice, sides) - _pool_die(defender_dice, sides))
+    higher = difference.probability(lambda d: d > 0)
+    tie = difference[0]
+    return OpposedOdds(higher, tie, 1 - higher - tie)
+
+
+def _pool_die(dice: int, sides: int) -> icepool.Die:
+    return dice @ icepool.d(sides) if dice else icepool.Die([0])
 
 
 # -- 2D6 with a double-one fumble --------------------------------------------------

@@ -1,6 +1,8 @@
 """Brute-force enumeration: every sequence of dice an expression can roll, replayed through ``roll``.
 
-An independent route to the exact distribution (no icepool), used to cross-check it.
+The slow reference: an independent route to the exact distribution (no icepool), used by
+the tests to cross-check :func:`rules_lib.dice.distribution` and by the benchmarks as the
+baseline. Its cost is the product of the dice's sides, so keep it to small expressions.
 """
 
 from __future__ import annotations
@@ -9,8 +11,10 @@ from collections import Counter
 from fractions import Fraction
 from itertools import product
 
-from rules_lib.dice import Distribution, parse, roll
-from rules_lib.dice.syntax import BinaryOp, Comparison, Dice, Negate, Number
+from .exact import Distribution
+from .parser import parse
+from .roll import roll
+from .syntax import BinaryOp, Comparison, Dice, Negate, Number
 
 
 def dice_sides(node) -> list[int]:
@@ -29,7 +33,8 @@ def dice_sides(node) -> list[int]:
     raise TypeError(node)
 
 
-def brute_force(expression: str) -> Distribution:
+def enumerate_distribution(expression: str) -> Distribution:
+    """The distribution found by rolling every possible sequence of dice once."""
     parsed = parse(expression)
     sides = dice_sides(parsed.root)
     counts: Counter = Counter()
