@@ -1,12 +1,22 @@
-"""MkDocs hooks: pages generated from the library's data at build time.
+"""MkDocs hooks: pages generated from the library's data, and self-hosted front-end assets.
 
-``examples.md`` carries a ``<!-- catalogue -->`` marker that becomes the table of every
-worked example, its source and whether the book reproduces it yet.
+- ``examples.md`` carries a ``<!-- catalogue -->`` marker that becomes the table of every
+  worked example, its source and whether the book reproduces it yet.
+- Notebook pages load require.js and the widget manager from the site's own ``vendor/``
+  folder (see ``tools/vendor.py``), never from a CDN.
 """
 
 from __future__ import annotations
 
-from rules_lib.catalogue import load_catalogue
+import posixpath
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).parent))
+
+from vendor import vendor_into  # noqa: E402
+
+from rules_lib.catalogue import load_catalogue  # noqa: E402
 
 SYSTEM_NAMES = {
     "gundam-sentinel": "GUNDAM SENTINEL RPG -OutLaws Edition- (000)",
@@ -14,6 +24,8 @@ SYSTEM_NAMES = {
     "nemesis": "Nemesis-theatre wargame (002)",
     "verse-world": "Verse World RPG (004)",
 }
+CDN_REQUIRE = "https://cdnjs.cloudflare.com/ajax/libs/require.js/2.1.10/require.min.js"
+CDN_WIDGETS = "https://unpkg.com/@jupyter-widgets/html-manager@*/dist/embed-amd.js"
 
 
 def _escape(text: str) -> str:
@@ -39,3 +51,15 @@ def on_page_markdown(markdown: str, page, config, files) -> str:
     if "<!-- catalogue -->" in markdown:
         markdown = markdown.replace("<!-- catalogue -->", catalogue_tables())
     return markdown
+
+
+def on_post_page(output: str, page, config) -> str:
+    if CDN_REQUIRE not in output and CDN_WIDGETS not in output:
+        return output
+    up = posixpath.relpath("vendor", posixpath.dirname(page.url.rstrip("/") + "/x") or ".")
+    output = output.replace(CDN_REQUIRE, f"{up}/require.js")
+    return output.replace(CDN_WIDGETS, f"{up}/html-manager/embed-amd.js")
+
+
+def on_post_build(config) -> None:
+    vendor_into(Path(config["site_dir"]) / "vendor")

@@ -17,9 +17,9 @@ def distribution_table(rows: Iterable[tuple[Hashable, Fraction]], outcome_label:
     largest = max(p for _, p in rows) or Fraction(1)
     body = "".join(
         "<tr>"
-        f"<td style='text-align:right'>{html.escape(str(outcome))}</td>"
-        f"<td style='text-align:right'>{p}</td>"
-        f"<td style='text-align:right'>{percent(p)}</td>"
+        f"<td style='text-align:right;padding:0 0.6em'>{html.escape(str(outcome))}</td>"
+        f"<td style='text-align:right;padding:0 0.6em'>{p}</td>"
+        f"<td style='text-align:right;padding:0 0.6em'>{percent(p)}</td>"
         f"<td><div style='background:#5c6bc0;height:0.8em;width:{float(p / largest) * 12:.2f}em'></div></td>"
         "</tr>"
         for outcome, p in rows
