@@ -1,5 +1,9 @@
-"""MkDocs hooks: pages generated from the library's data, and self-hosted front-end assets.
+"""MkDocs hooks: navigation, pages assembled from per-chapter parts, self-hosted assets.
 
+- The navigation lists every chapter folder's notebooks in file order (``on_config``), so
+  a new notebook needs no edit of ``mkdocs.yml``.
+- ``glossary.md`` and ``rulings.md`` carry ``<!-- parts:glossary -->`` / ``<!-- parts:rulings -->``
+  markers, replaced by each chapter's ``_glossary.md`` / ``_rulings.md`` in chapter order.
 - ``examples.md`` carries a ``<!-- catalogue -->`` marker that becomes the table of every
   worked example, its source and whether the book reproduces it yet.
 - Notebook pages load require.js and the widget manager from the site's own ``vendor/``
@@ -24,6 +28,15 @@ SYSTEM_NAMES = {
     "nemesis": "Nemesis-theatre wargame (002)",
     "verse-world": "Verse World RPG (004)",
 }
+BOOK = Path(__file__).resolve().parents[1] / "book"
+#: chapter folders of book/ in reading order, with their titles in the navigation
+CHAPTERS = {
+    "dice": "Dice and odds",
+    "gundam-sentinel": "Gundam Sentinel",
+    "wis6": "WIS6",
+    "nemesis": "Nemesis wargame",
+    "verse-world": "Verse World",
+}
 CDN_REQUIRE = "https://cdnjs.cloudflare.com/ajax/libs/require.js/2.1.10/require.min.js"
 CDN_WIDGETS = "https://unpkg.com/@jupyter-widgets/html-manager@*/dist/embed-amd.js"
 
@@ -47,9 +60,32 @@ def catalogue_tables() -> str:
     return "\n".join(parts)
 
 
+def chapter_nav() -> list:
+    nav: list = [{"Home": "index.md"}]
+    for folder, title in CHAPTERS.items():
+        notebooks = sorted((BOOK / folder).glob("[0-9]*.ipynb"))
+        if notebooks:
+            nav.append({title: [f"{folder}/{path.name}" for path in notebooks]})
+    return nav + [{"Worked examples": "examples.md"}, {"Rulings and gaps": "rulings.md"}, {"Glossary": "glossary.md"}]
+
+
+def chapter_parts(kind: str) -> str:
+    parts = [(BOOK / folder / f"_{kind}.md") for folder in CHAPTERS]
+    return "\n\n".join(path.read_text(encoding="utf-8").strip() for path in parts if path.exists())
+
+
+def on_config(config):
+    config["nav"] = chapter_nav()
+    return config
+
+
 def on_page_markdown(markdown: str, page, config, files) -> str:
     if "<!-- catalogue -->" in markdown:
         markdown = markdown.replace("<!-- catalogue -->", catalogue_tables())
+    for kind in ("glossary", "rulings"):
+        marker = f"<!-- parts:{kind} -->"
+        if marker in markdown:
+            markdown = markdown.replace(marker, chapter_parts(kind))
     return markdown
 
 
