@@ -7,7 +7,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-stamp
 PIP_VERSION := 26.3
 
-.PHONY: serve test site book bench lint clean
+.PHONY: serve test site book bench lint clean chromium
 
 $(STAMP): pyproject.toml constraints.txt
 	$(PYTHON) -m venv $(VENV)
@@ -19,11 +19,16 @@ $(STAMP): pyproject.toml constraints.txt
 serve: $(STAMP)
 	$(BIN)/mkdocs serve --dev-addr 127.0.0.1:8000
 
-## every test: lint, library/catalogue/widget tests, nbval over every notebook, strict site build
-test: $(STAMP)
+## every test: lint, strict site build, library/catalogue/widget tests, nbval over every notebook,
+## and the browser tests against the built site
+test: $(STAMP) chromium
 	$(BIN)/ruff check .
-	$(BIN)/pytest --nbval --nbval-current-env
 	$(BIN)/mkdocs build --strict --site-dir .site-test
+	RULES_LIB_SITE_DIR=.site-test $(BIN)/pytest --nbval --nbval-current-env
+
+## the browser tests drive Debian's Chromium; install it when missing (as root, as CI runs)
+chromium:
+	@command -v chromium >/dev/null || { apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q chromium; }
 
 ## build the site into site/
 site: $(STAMP)

@@ -7,7 +7,8 @@
 - ``examples.md`` carries a ``<!-- catalogue -->`` marker that becomes the table of every
   worked example, its source and whether the book reproduces it yet.
 - Notebook pages load require.js and the widget manager from the site's own ``vendor/``
-  folder (see ``tools/vendor.py``), never from a CDN.
+  folder, beside the Pyodide core and wheels of the live calculators (``tools/vendor.py``);
+  nothing comes from a CDN.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-from vendor import vendor_into  # noqa: E402
+from vendor import vendor_into, wheels_into  # noqa: E402
 
 from rules_lib.catalogue import load_catalogue  # noqa: E402
 
@@ -98,4 +99,6 @@ def on_post_page(output: str, page, config) -> str:
 
 
 def on_post_build(config) -> None:
-    vendor_into(Path(config["site_dir"]) / "vendor")
+    vendor = Path(config["site_dir"]) / "vendor"
+    vendor_into(vendor)
+    wheels_into(vendor / "wheels")

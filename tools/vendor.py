@@ -1,8 +1,13 @@
-"""Front-end assets the site serves itself, fetched from the npm registry at pinned versions.
+"""Runtime assets the site serves itself, fetched from the package registries at pinned versions.
 
-Nothing on a published page loads from a CDN: the widget manager that shows stored
-widget state (@jupyter-widgets/html-manager) and require.js come from here. Each
-tarball is checked against its registry integrity hash and cached in .cache/vendor.
+Nothing on a published page loads from a CDN:
+- from npm: the widget manager that shows stored widget state (@jupyter-widgets/html-manager),
+  require.js, and the Pyodide core that runs the live calculators; each tarball is checked
+  against its registry integrity hash;
+- from PyPI: the pure-Python wheels the calculators import in the browser, at the versions
+  pinned in constraints.txt;
+- this project's own wheel, built from the working tree.
+Everything is cached in .cache/vendor; the own wheel is rebuilt only when its sources change.
 """
 
 from __future__ import annotations
@@ -10,7 +15,10 @@ from __future__ import annotations
 import base64
 import hashlib
 import io
+import json
 import shutil
+import subprocess
+import sys
 import tarfile
 import urllib.request
 from dataclasses import dataclass
@@ -29,6 +37,7 @@ class NpmAsset:
     folder: str  # what to take from the package
     target: str  # where it goes under the site's vendor/ folder
     skip: tuple[str, ...] = ()  # files of ``folder`` the site does not load
+    only: tuple[str, ...] = ()  # if given, the only files of ``folder`` the site loads
 
     @property
     def tarball_url(self) -> str:
@@ -47,7 +56,15 @@ ASSETS = (
         "sha512-DouTG8T1WanGok6Qjg2SXuCMzszOo0eHeH9hDZ5Y4x8Je+9JB38HdTLT4/VA8OaUhBa0JPVHJ0pyBkM1z+pDsw==",
         "package/require.js", "require.js",
     ),
+    NpmAsset(
+        "pyodide", "314.0.7",
+        "sha512-0YvXxEhfEdpLfb/XkM2BFAeMROq0iMUX2bzzH9pOttyMcWkwq+HbE5uyuGD82LN7y2q+SNvi/6V5JEsOlD2R1A==",
+        "package/", "pyodide/",
+        only=("pyodide.js", "pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"),
+    ),
 )
+#: what the calculators import in the browser besides rules_lib (all pure Python)
+BROWSER_WHEELS = ("icepool", "ipywidgets", "traitlets", "comm")
 
 
 def _download(asset: NpmAsset) -> bytes:
@@ -75,7 +92,7 @@ def vendor_into(site_vendor: Path) -> None:
                 if not member.isfile() or not member.name.startswith(asset.folder) or member.name.endswith(".map"):
                     continue
                 relative = member.name[len(asset.folder):]
-                if relative in asset.skip:
+                if relative in asset.skip or (asset.only and relative not in asset.only):
                     continue
                 destination = site_vendor / asset.target / relative if relative else site_vendor / asset.target
                 destination.parent.mkdir(parents=True, exist_ok=True)
@@ -83,6 +100,56 @@ def vendor_into(site_vendor: Path) -> None:
                     shutil.copyfileobj(source, out)
 
 
+def pinned_versions() -> dict[str, str]:
+    pins = {}
+    for line in (ROOT / "constraints.txt").read_text().splitlines():
+        name, _, version = line.partition("==")
+        if version:
+            pins[name.strip().lower()] = version.strip()
+    return pins
+
+
+def _pip(*args: str) -> None:
+    subprocess.run([sys.executable, "-m", "pip", "--disable-pip-version-check", "-q", *args], check=True)
+
+
+def _own_wheel() -> Path:
+    sources = sorted(
+        p for p in [*(ROOT / "rules_lib").rglob("*"), *(ROOT / "examples").glob("*.toml"), ROOT / "pyproject.toml"]
+        if p.is_file() and "__pycache__" not in p.parts
+    )
+    digest = hashlib.sha256()
+    for path in sources:
+        digest.update(str(path.relative_to(ROOT)).encode() + b"\0" + path.read_bytes())
+    folder = CACHE / "own-wheel" / digest.hexdigest()[:16]
+    if not list(folder.glob("*.whl")):
+        shutil.rmtree(folder.parent, ignore_errors=True)
+        _pip("wheel", "--no-deps", "-w", str(folder), str(ROOT))
+    return next(folder.glob("*.whl"))
+
+
+def wheels_into(site_wheels: Path) -> list[str]:
+    """Place the browser's wheels under ``site_wheels`` and write their manifest."""
+    pins = pinned_versions()
+    cache = CACHE / "wheels"
+    site_wheels.mkdir(parents=True, exist_ok=True)
+    names = []
+    for package in BROWSER_WHEELS:
+        version = pins[package]
+        pattern = f"{package.replace('-', '_')}-{version}-*.whl"
+        if not list(cache.glob(pattern)):
+            _pip("download", "--no-deps", "--only-binary=:all:", "-d", str(cache), f"{package}=={version}")
+        wheel = next(cache.glob(pattern))
+        shutil.copy2(wheel, site_wheels / wheel.name)
+        names.append(wheel.name)
+    own = _own_wheel()
+    shutil.copy2(own, site_wheels / own.name)
+    names.append(own.name)
+    (site_wheels / "manifest.json").write_text(json.dumps({"wheels": names}, indent=1))
+    return names
+
+
 if __name__ == "__main__":
     vendor_into(CACHE / "site")
+    wheels_into(CACHE / "site" / "wheels")
     print(f"vendored {len(ASSETS)} packages into {CACHE / 'site'}")

@@ -6,6 +6,7 @@ import html
 
 import ipywidgets as widgets
 
+from ..browser import live_class
 from ..dice import Odds, odds, percent
 from .render import distribution_table, error_line
 
@@ -24,6 +25,7 @@ class DiceOddsCalculator(widgets.VBox):
         self.odds: Odds | None = None
         self.error: str | None = None
         super().__init__([self.expression, self.result])
+        self.add_class(live_class(type(self)))
         self.expression.observe(self._update, names="value")
         self._update()
 

@@ -1,0 +1,166 @@
+/*
+ * Live calculators: the same rules_lib code as the notebooks, running in the reader's browser.
+ *
+ * The page first shows every widget from the state stored when the book was built. This
+ * script renders that state itself (instead of nbconvert's automatic renderer) so that it
+ * holds the widget models, then starts Pyodide from the site's own vendor/ folder, installs
+ * this project's wheel, constructs each calculator's Python class (rules_lib.browser) and
+ * pairs its widget tree with the page's models: the reader's input goes to Python, and the
+ * states Python changes come back. Nothing is fetched from outside the site.
+ */
+(function () {
+  "use strict";
+  const STATE_TYPE = "application/vnd.jupyter.widget-state+json";
+  const VIEW_TYPE = "application/vnd.jupyter.widget-view+json";
+  const LIVE_PREFIX = "rules-lib-live--";
+  const INPUT_KEYS = ["value", "index"];
+
+  const stateTag = document.querySelector(`script[type="${STATE_TYPE}"]`);
+  if (!stateTag) return;
+  // take the state from nbconvert's automatic renderer: this script renders it instead
+  stateTag.type = "application/x-rules-lib-widget-state+json";
+  const self = document.currentScript;
+  const siteRoot = new URL("../", self.src);
+
+  const live = (window.rulesLibLive = { status: "starting", calculators: [], error: null });
+
+  function flatten(model) {
+    const children = model.get("children") || [];
+    return [model].concat(...children.map(flatten));
+  }
+
+  function liveClassOf(model) {
+    const found = (model.get("_dom_classes") || []).find((c) => c.startsWith(LIVE_PREFIX));
+    return found ? found.slice(LIVE_PREFIX.length) : null;
+  }
+
+  function setStatus(el, state, text) {
+    el.dataset.state = state;
+    el.textContent = text;
+  }
+
+  async function renderStoredState() {
+    const [htmlManager, embed] = await new Promise((resolve, reject) =>
+      window.require(
+        ["@jupyter-widgets/html-manager", "@jupyter-widgets/html-manager/dist/libembed-amd"],
+        (...modules) => resolve(modules),
+        reject,
+      ),
+    );
+    const manager = new htmlManager.HTMLManager({ loader: embed.requireLoader });
+    const models = await manager.set_state(JSON.parse(stateTag.textContent));
+    const shown = [];
+    for (const viewTag of document.querySelectorAll(`script[type="${VIEW_TYPE}"]`)) {
+      const { model_id: modelId } = JSON.parse(viewTag.textContent);
+      const model = models.find((m) => m.model_id === modelId);
+      if (!model || !viewTag.parentElement) continue;
+      const area = document.createElement("div");
+      area.className = "widget-subarea";
+      viewTag.parentElement.insertBefore(area, viewTag);
+      await manager.display_view(await manager.create_view(model), area);
+      const dotted = liveClassOf(model);
+      if (dotted) {
+        const status = document.createElement("p");
+        status.className = "rules-lib-live-status";
+        setStatus(status, "starting", "Starting live calculators… (until then, the values shown were computed when the book was built)");
+        area.parentElement.insertBefore(status, area);
+        shown.push({ model, dotted, status });
+      }
+    }
+    return shown;
+  }
+
+  function loadScript(src) {
+    return new Promise((resolve, reject) => {
+      const script = document.createElement("script");
+      script.src = src;
+      script.onload = resolve;
+      script.onerror = () => reject(new Error(`could not load ${src}`));
+      document.head.appendChild(script);
+    });
+  }
+
+  async function startPython() {
+    const vendor = new URL("vendor/", siteRoot);
+    // require.js is on the page: hide it while Pyodide's loader runs, or it registers as an AMD module
+    const savedDefine = window.define;
+    window.define = undefined;
+    try {
+      await loadScript(new URL("pyodide/pyodide.js", vendor).href);
+    } finally {
+      window.define = savedDefine;
+    }
+    const pyodide = await window.loadPyodide({ indexURL: new URL("pyodide/", vendor).href });
+    const manifest = await (await fetch(new URL("wheels/manifest.json", vendor))).json();
+    const wheels = await Promise.all(
+      manifest.wheels.map(async (name) => (await fetch(new URL(`wheels/${name}`, vendor))).arrayBuffer()),
+    );
+    for (const wheel of wheels) pyodide.unpackArchive(wheel, "wheel");
+    pyodide.runPython("import rules_lib.browser as browser\nbrowser.install_ipython_stand_in()");
+    return pyodide.pyimport("rules_lib.browser");
+  }
+
+  function connect(browser, { model, dotted, status }) {
+    const calculator = browser.LiveCalculator(dotted);
+    const models = flatten(model);
+    const shape = calculator.shape().toJs();
+    const pageShape = models.map((m) => m.get("_model_name"));
+    if (JSON.stringify(shape) !== JSON.stringify(pageShape)) {
+      throw new Error(`the page's ${dotted} does not match the library's (${pageShape} vs ${shape})`);
+    }
+    let applying = false;
+    const apply = (changesJson) => {
+      applying = true;
+      try {
+        for (const [index, delta] of JSON.parse(changesJson)) {
+          const target = models[index];
+          const differing = {};
+          for (const [key, value] of Object.entries(delta)) {
+            if (JSON.stringify(target.get(key)) !== JSON.stringify(value)) differing[key] = value;
+          }
+          if (Object.keys(differing).length) target.set(differing);
+        }
+      } finally {
+        applying = false;
+      }
+    };
+    const stored = models.map((m) => Object.fromEntries(INPUT_KEYS.filter((k) => m.get(k) !== undefined).map((k) => [k, m.get(k)])));
+    apply(calculator.load(JSON.stringify(stored)));
+    models.forEach((m, index) => {
+      m.on("change", () => {
+        if (applying) return;
+        const changed = m.changedAttributes() || {};
+        const inputs = Object.fromEntries(INPUT_KEYS.filter((k) => k in changed).map((k) => [k, changed[k]]));
+        if (Object.keys(inputs).length) apply(calculator.set_input(index, JSON.stringify(inputs)));
+      });
+      m.send = (content) => apply(calculator.click(index, JSON.stringify(content)));
+    });
+    setStatus(status, "live", "Live: computed in your browser by rules_lib.");
+    return calculator;
+  }
+
+  async function main() {
+    let shown = [];
+    try {
+      shown = await renderStoredState();
+      if (!shown.length) {
+        live.status = "static";
+        return;
+      }
+      const started = performance.now();
+      const browser = await startPython();
+      live.calculators = shown.map((entry) => connect(browser, entry));
+      live.startSeconds = (performance.now() - started) / 1000;
+      live.status = "live";
+    } catch (error) {
+      live.status = "failed";
+      live.error = String(error);
+      for (const { status } of shown) {
+        setStatus(status, "failed", `Live calculators could not start (${error.message || error}); the values shown were computed when the book was built.`);
+      }
+      console.warn("rules_lib live calculators:", error);
+    }
+  }
+
+  window.addEventListener("load", main);
+})();

@@ -1,0 +1,124 @@
+"""The Python half of the live calculators on the published site (run inside Pyodide).
+
+The site shows each calculator from the widget state stored when the book was built.
+In the reader's browser, Pyodide then constructs the same calculator class from
+``rules_lib``; this module pairs its widget tree with the page's widget models, takes
+the reader's input changes, and returns the states that changed, which the page
+applies. Every number a reader sees therefore comes from the same library call as in
+the notebook.
+
+Calculators mark themselves live with :func:`live_class`, a DOM class that names the
+class to construct. Their widget tree must keep its shape (values change, children
+do not), which is how the two trees are paired.
+
+Nothing here imports ipywidgets at module level: :func:`install_ipython_stand_in` must
+run first in the browser, where IPython (which ipywidgets imports) is not installed.
+"""
+
+from __future__ import annotations
+
+import importlib
+import json
+import sys
+import types
+from typing import Any
+
+LIVE_PREFIX = "rules-lib-live--"
+#: state keys that are references to other widgets or bookkeeping, never copied
+_NOT_COPIED = frozenset({"children", "layout", "style", "_dom_classes", "_view_count", "tabbable", "tooltip"})
+
+
+def live_class(cls: type) -> str:
+    """The DOM class that tells the page which calculator class to construct."""
+    return f"{LIVE_PREFIX}{cls.__module__}:{cls.__qualname__}"
+
+
+def install_ipython_stand_in() -> None:
+    """Give ipywidgets the three IPython names it imports; no display machinery runs here."""
+    if "IPython" in sys.modules:
+        return
+    ipython = types.ModuleType("IPython")
+    ipython.get_ipython = lambda: None
+    display = types.ModuleType("IPython.display")
+    display.display = lambda *args, **kwargs: None
+    display.clear_output = lambda *args, **kwargs: None
+    core = types.ModuleType("IPython.core")
+    shell = types.ModuleType("IPython.core.interactiveshell")
+
+    class InteractiveShell:  # only ever asked whether an instance exists
+        @classmethod
+        def initialized(cls) -> bool:
+            return False
+
+    shell.InteractiveShell = InteractiveShell
+    ipython.display, ipython.core, core.interactiveshell = display, core, shell
+    sys.modules.update(
+        {"IPython": ipython, "IPython.display": display, "IPython.core": core, "IPython.core.interactiveshell": shell}
+    )
+
+
+class LiveCalculator:
+    """One calculator on the page: its widget tree, and the state last sent to the page."""
+
+    def __init__(self, dotted: str) -> None:
+        module_name, _, qualname = dotted.partition(":")
+        cls = importlib.import_module(module_name)
+        for part in qualname.split("."):
+            cls = getattr(cls, part)
+        self.root = cls()
+        self.widgets = _flatten(self.root)
+        self.sent = [_copied_state(w) for w in self.widgets]
+
+    def shape(self) -> list[str]:
+        """The model names of the tree in depth-first order; the page checks it matches."""
+        return [w.get_state()["_model_name"] for w in self.widgets]
+
+    def load(self, states_json: str) -> str:
+        """Take the page's stored input values (depth-first list of states); return the changes."""
+        for widget, state in zip(self.widgets, json.loads(states_json), strict=True):
+            inputs = {k: v for k, v in state.items() if k in ("value", "index") and k in widget.keys}
+            if inputs and any(_copied_state(widget).get(k) != v for k, v in inputs.items()):
+                widget.set_state(inputs)
+        return self.changes()
+
+    def set_input(self, index: int, state_json: str) -> str:
+        """The reader changed widget ``index``; apply it and return what changed."""
+        self.widgets[index].set_state(json.loads(state_json))
+        return self.changes()
+
+    def click(self, index: int, content_json: str) -> str:
+        """A button-like custom message from the page."""
+        self.widgets[index]._handle_custom_msg(json.loads(content_json), [])
+        return self.changes()
+
+    def changes(self) -> str:
+        """JSON list of [index, {key: value}] for every widget whose state changed since last sent."""
+        out = []
+        for index, widget in enumerate(self.widgets):
+            now = _copied_state(widget)
+            before = self.sent[index]
+            delta = {k: v for k, v in now.items() if before.get(k) != v}
+            if delta:
+                out.append([index, delta])
+                self.sent[index] = now
+        return json.dumps(out)
+
+
+def _flatten(widget: Any) -> list[Any]:
+    found = [widget]
+    for child in getattr(widget, "children", ()):
+        found.extend(_flatten(child))
+    return found
+
+
+def _copied_state(widget: Any) -> dict[str, Any]:
+    state = widget.get_state()
+    return {k: v for k, v in state.items() if k not in _NOT_COPIED and not _is_reference(v)}
+
+
+def _is_reference(value: Any) -> bool:
+    if isinstance(value, str):
+        return value.startswith("IPY_MODEL_")
+    if isinstance(value, (list, tuple)):
+        return any(_is_reference(v) for v in value)
+    return False

@@ -1,0 +1,95 @@
+"""The published book in a real browser: live calculators recompute with rules_lib in Pyodide.
+
+Builds the site (or uses $RULES_LIB_SITE_DIR, which `make test` builds first), serves it on
+127.0.0.1 and drives the system's headless Chromium. Missing Chromium is a failure, not a
+skip: `make test` installs it.
+"""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import os
+import shutil
+import subprocess
+import sys
+import threading
+from pathlib import Path
+
+import pytest
+
+from rules_lib.dice import odds
+
+pytestmark = pytest.mark.browser
+ROOT = Path(__file__).resolve().parents[1]
+CHROMIUM_FLAGS = [
+    "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
+    "--disable-component-update", "--disable-sync",
+]
+
+
+def _chromium() -> str:
+    path = os.environ.get("RULES_LIB_CHROMIUM") or shutil.which("chromium") or shutil.which("chromium-browser")
+    assert path, "Chromium is needed for the browser tests: `make test` installs the Debian package chromium"
+    return path
+
+
+@pytest.fixture(scope="module")
+def site_url(tmp_path_factory):
+    site = os.environ.get("RULES_LIB_SITE_DIR")
+    if site:
+        site_dir = Path(site).resolve()
+    else:
+        site_dir = tmp_path_factory.mktemp("site")
+        subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(site_dir)],
+                       cwd=ROOT, check=True)
+    handler = functools.partial(_QuietHandler, directory=str(site_dir))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.server_address[1]}/"
+    server.shutdown()
+
+
+class _QuietHandler(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, *args):
+        pass
+
+
+@pytest.fixture(scope="module")
+def browser():
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(executable_path=_chromium(), args=CHROMIUM_FLAGS)
+        yield chromium
+        chromium.close()
+
+
+def open_page(browser, url):
+    page = browser.new_page()
+    problems, outside = [], []
+    page.on("console", lambda m: problems.append(m.text) if m.type == "error" else None)
+    page.on("pageerror", lambda e: problems.append(str(e)))
+    page.on("request", lambda r: outside.append(r.url) if not r.url.startswith("http://127.0.0.1") else None)
+    page.goto(url, wait_until="load")
+    page.wait_for_function("window.rulesLibLive && window.rulesLibLive.status !== 'starting'", timeout=90_000)
+    return page, problems, outside
+
+
+def test_dice_odds_calculator_recomputes_in_the_browser(browser, site_url):
+    page, problems, outside = open_page(browser, site_url + "dice/01-dice-and-odds/")
+    assert page.evaluate("window.rulesLibLive.status") == "live", page.evaluate("window.rulesLibLive.error")
+    assert page.locator(".rules-lib-live-status").first.inner_text().startswith("Live")
+
+    expression = page.locator(".widget-text input").first
+    expression.fill("3D6>=12")
+    expression.press("Enter")
+    expected = odds("3D6>=12").success
+    result = page.locator(".widget-html").first
+    result.filter(has_text=f"success {expected}").wait_for(timeout=10_000)
+    assert f"success {expected} (37.50%)" in result.inner_text()
+
+    assert problems == []
+    assert outside == []
+    page.close()

@@ -1,0 +1,38 @@
+"""The Python half of the live calculators, run here in CPython as Pyodide runs it in the browser."""
+
+import json
+import sys
+
+from rules_lib.browser import LIVE_PREFIX, LiveCalculator, install_ipython_stand_in, live_class
+from rules_lib.widgets import DiceOddsCalculator
+
+DOTTED = "rules_lib.widgets.dice_odds:DiceOddsCalculator"
+
+
+def test_calculators_name_their_class_in_a_dom_class():
+    calculator = DiceOddsCalculator()
+    assert live_class(DiceOddsCalculator) == LIVE_PREFIX + DOTTED
+    assert LIVE_PREFIX + DOTTED in calculator._dom_classes
+
+
+def test_shape_pairs_the_widget_tree_depth_first():
+    assert LiveCalculator(DOTTED).shape() == ["VBoxModel", "TextModel", "HTMLModel"]
+
+
+def test_reader_input_returns_the_recomputed_result():
+    live = LiveCalculator(DOTTED)
+    changes = dict(json.loads(live.set_input(1, json.dumps({"value": "3D6>=12"}))))
+    assert "success 3/8 (37.50%)" in changes[2]["value"]
+    assert json.loads(live.set_input(1, json.dumps({"value": "3D6>=12"}))) == []  # nothing new
+
+
+def test_load_takes_the_pages_stored_inputs():
+    live = LiveCalculator(DOTTED)
+    changes = dict(json.loads(live.load(json.dumps([{}, {"value": "2D6+"}, {}]))))
+    assert "position 5" in changes[2]["value"]
+
+
+def test_ipython_stand_in_is_only_installed_where_ipython_is_missing():
+    real = sys.modules["IPython"]
+    install_ipython_stand_in()
+    assert sys.modules["IPython"] is real
