@@ -104,6 +104,25 @@ class LiveCalculator:
         return json.dumps(out)
 
 
+def roll_inline(text: str) -> str:
+    """Roll a dice expression clicked in the rule text; JSON with the shown line or the error.
+
+    The generic notation is tried first, then each system's dice commands (``BB+14>54``).
+    """
+    from .cli import SYSTEMS, roll_text  # the CLI's registry and wording, so the shell and page agree
+
+    error = ""
+    for name, (roll_function, _) in SYSTEMS.items():
+        try:
+            result = roll_function(text)
+        except ValueError as problem:
+            error = error or str(problem)
+            continue
+        return json.dumps({"ok": True, "system": name, "line": roll_text(result).splitlines()[0],
+                           "detail": roll_text(result), "total": result.to_dict().get("total")})
+    return json.dumps({"ok": False, "line": error})
+
+
 def _flatten(widget: Any) -> list[Any]:
     found = [widget]
     for child in getattr(widget, "children", ()):

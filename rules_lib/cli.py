@@ -61,7 +61,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         roll_fn, odds_fn = SYSTEMS[args.system]
         if args.command == "roll":
             result = roll_fn(args.expression, seed=args.seed, dice=args.dice)
-            print(json.dumps(result.to_dict(), ensure_ascii=False) if args.json else _roll_text(result))
+            print(json.dumps(result.to_dict(), ensure_ascii=False) if args.json else roll_text(result))
         else:
             result = odds_fn(args.expression)
             print(json.dumps(result.to_dict(), ensure_ascii=False) if args.json else _odds_text(result))
@@ -74,7 +74,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     return 0
 
 
-def _roll_text(result) -> str:
+def roll_text(result) -> str:
     if hasattr(result, "text"):
         return result.text()
     dice = ", ".join(str(d.value) for d in result.dice) or "none"

@@ -93,3 +93,17 @@ def test_dice_odds_calculator_recomputes_in_the_browser(browser, site_url):
     assert problems == []
     assert outside == []
     page.close()
+
+
+def test_dice_in_the_rule_text_roll_on_a_click(browser, site_url):
+    page, problems, outside = open_page(browser, site_url + "dice/01-dice-and-odds/")
+    dice = page.locator("code.rules-lib-dice", has_text="2D6")
+    assert dice.count() >= 1
+    dice.first.click()
+    shown = page.locator(".rules-lib-roll").first
+    page.wait_for_function("el => el.dataset.total", arg=shown.element_handle(), timeout=60_000)
+    total = int(shown.get_attribute("data-total"))
+    assert total in odds("2D6").distribution.support
+    assert shown.inner_text().strip().startswith("→ 2D6")
+    assert problems == [] and outside == []
+    page.close()

@@ -36,3 +36,14 @@ def test_ipython_stand_in_is_only_installed_where_ipython_is_missing():
     real = sys.modules["IPython"]
     install_ipython_stand_in()
     assert sys.modules["IPython"] is real
+
+
+def test_inline_dice_roll_shows_the_total_or_the_error():
+    from rules_lib.browser import roll_inline
+    from rules_lib.dice import odds
+
+    rolled = json.loads(roll_inline("3D6+3"))
+    assert rolled["ok"] and rolled["total"] in odds("3D6+3").distribution.support
+    assert rolled["line"] == f"3D6+3 = {rolled['total']}"
+    refused = json.loads(roll_inline("2D6+"))
+    assert not refused["ok"] and "position 5" in refused["line"]

@@ -7,6 +7,9 @@
  * this project's wheel, constructs each calculator's Python class (rules_lib.browser) and
  * pairs its widget tree with the page's models: the reader's input goes to Python, and the
  * states Python changes come back. Nothing is fetched from outside the site.
+ *
+ * Dice expressions written as inline code in the rule text (`3D6+3`, `1D36`, `BB+14>54`) become
+ * buttons: a click rolls them with rules_lib (rules_lib.browser.roll_inline) and shows the dice.
  */
 (function () {
   "use strict";
@@ -15,14 +18,20 @@
   const LIVE_PREFIX = "rules-lib-live--";
   const INPUT_KEYS = ["value", "index"];
 
+  // dice notation of the texts: at least one die (2D6, D66, 1D36) or a system command (BB, BBM, GS)
+  const DICE_TEXT = /^(?=[^A-Z]*(?:\d*D\d|BBM?|GS))(?:BBM?|GS|\d*D\d+|[0-9+\-*/×÷()<>=UR ])+$/i;
+
   const stateTag = document.querySelector(`script[type="${STATE_TYPE}"]`);
-  if (!stateTag) return;
-  // take the state from nbconvert's automatic renderer: this script renders it instead
-  stateTag.type = "application/x-rules-lib-widget-state+json";
+  if (stateTag) {
+    // take the state from nbconvert's automatic renderer: this script renders it instead
+    stateTag.type = "application/x-rules-lib-widget-state+json";
+  }
   const self = document.currentScript;
   const siteRoot = new URL("../", self.src);
 
-  const live = (window.rulesLibLive = { status: "starting", calculators: [], error: null });
+  const live = (window.rulesLibLive = { status: stateTag ? "starting" : "static", calculators: [], error: null });
+  let python = null; // one Pyodide per page, started by the calculators or the first dice click
+  const startOnce = () => (python = python || startPython());
 
   function flatten(model) {
     const children = model.get("children") || [];
@@ -148,7 +157,7 @@
         return;
       }
       const started = performance.now();
-      const browser = await startPython();
+      const browser = await startOnce();
       live.calculators = shown.map((entry) => connect(browser, entry));
       live.startSeconds = (performance.now() - started) / 1000;
       live.status = "live";
@@ -162,5 +171,42 @@
     }
   }
 
-  window.addEventListener("load", main);
+  function markDice() {
+    const codes = document.querySelectorAll(".md-content code");
+    for (const code of codes) {
+      if (code.closest("pre, .highlight, .jp-CodeCell .jp-InputArea, .jp-OutputArea")) continue;
+      const text = code.textContent.trim();
+      if (!DICE_TEXT.test(text.normalize("NFKC"))) continue;
+      code.classList.add("rules-lib-dice");
+      code.setAttribute("role", "button");
+      code.setAttribute("tabindex", "0");
+      code.title = "Roll it with rules_lib";
+      const shown = document.createElement("span");
+      shown.className = "rules-lib-roll";
+      shown.setAttribute("aria-live", "polite");
+      code.after(shown);
+      const rollIt = async () => {
+        shown.textContent = " … rolling";
+        try {
+          const browser = await startOnce();
+          const result = JSON.parse(browser.roll_inline(text));
+          shown.textContent = result.ok ? ` → ${result.line}` : ` ✗ ${result.line}`;
+          shown.title = result.ok ? result.detail : "";
+          shown.dataset.total = result.ok ? String(result.total) : "";
+        } catch (error) {
+          shown.textContent = ` ✗ dice could not be rolled here (${error.message || error})`;
+        }
+      };
+      code.addEventListener("click", rollIt);
+      code.addEventListener("keydown", (event) => {
+        if (event.key === "Enter" || event.key === " ") {
+          event.preventDefault();
+          rollIt();
+        }
+      });
+    }
+  }
+
+  markDice();
+  if (stateTag) window.addEventListener("load", main);
 })();
