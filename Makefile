@@ -7,7 +7,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-stamp
 PIP_VERSION := 26.3
 
-.PHONY: serve test site book bench lint clean chromium
+.PHONY: serve test site book bench bench-site lint clean chromium
 
 $(STAMP): pyproject.toml constraints.txt
 	$(PYTHON) -m venv $(VENV)
@@ -41,6 +41,11 @@ book: $(STAMP)
 ## benchmarks (not part of the tests)
 bench: $(STAMP)
 	$(BIN)/python benchmarks/bench_dice.py
+
+## time to the first live result on the built site, cold and warm, and bytes transferred
+bench-site: $(STAMP) chromium
+	$(BIN)/mkdocs build --strict --site-dir .site-test
+	$(BIN)/python benchmarks/bench_site.py .site-test
 
 clean:
 	rm -rf $(VENV) site .site-test .cache

@@ -7,11 +7,11 @@ the reader's input changes, and returns the states that changed, which the page
 applies. Every number a reader sees therefore comes from the same library call as in
 the notebook.
 
-Calculators mark themselves live with :func:`live_class`, a DOM class that names the
+Calculators mark themselves live with `live_class`, a DOM class that names the
 class to construct. Their widget tree must keep its shape (values change, children
 do not), which is how the two trees are paired.
 
-Nothing here imports ipywidgets at module level: :func:`install_ipython_stand_in` must
+Nothing here imports ipywidgets at module level: `install_ipython_stand_in` must
 run first in the browser, where IPython (which ipywidgets imports) is not installed.
 """
 

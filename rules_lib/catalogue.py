@@ -1,7 +1,7 @@
 """The worked-example catalogue: what each source text states, and checks against it.
 
 The catalogue lives in ``examples/`` (one TOML file per source text). A notebook
-computes an example with the library's general rule and calls :func:`check_example`
+computes an example with the library's general rule and calls `check_example`
 with the values it computed; the call fails loudly when a value differs from what
 the text states, and otherwise shows a ✓ line naming the source.
 """
@@ -9,7 +9,9 @@ the text states, and otherwise shows a ✓ line naming the source.
 from __future__ import annotations
 
 import html
+import json
 import os
+import re
 import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -18,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 STATUSES = ("pending", "reproduced")
+_CHECK_CALL = re.compile(r"check_example\(\s*[\"']([a-z0-9-]+)[\"']")
 
 
 @dataclass(frozen=True)
@@ -101,7 +104,7 @@ class CheckResult:
 
     def _repr_html_(self) -> str:
         return (
-            '<p class="example-check" style="color:#1b5e20;font-weight:600">'
+            f'<p class="example-check" id="example-{self.example.id}" style="color:#1b5e20;font-weight:600">'
             f"{html.escape(self.line())}</p>"
         )
 
@@ -133,3 +136,16 @@ def _same(computed: Any, stated: Any) -> bool:
     if isinstance(stated, (list, tuple)) and isinstance(computed, (list, tuple)):
         return len(stated) == len(computed) and all(map(_same, computed, stated))
     return computed == stated
+
+
+def checked_in_notebooks(book: Path) -> dict[str, list[Path]]:
+    """Example id -> the notebooks under ``book`` whose code cells call ``check_example`` on it."""
+    found: dict[str, list[Path]] = {}
+    for path in sorted(book.rglob("*.ipynb")):
+        if ".ipynb_checkpoints" in path.parts:
+            continue
+        for cell in json.loads(path.read_text(encoding="utf-8"))["cells"]:
+            if cell["cell_type"] == "code":
+                for example_id in _CHECK_CALL.findall("".join(cell["source"])):
+                    found.setdefault(example_id, []).append(path)
+    return found

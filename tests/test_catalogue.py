@@ -10,30 +10,18 @@ from pathlib import Path
 
 import pytest
 
-from rules_lib.catalogue import STATUSES, ExampleMismatch, catalogue_dir, check_example, load_catalogue
+from rules_lib.catalogue import (
+    STATUSES,
+    ExampleMismatch,
+    catalogue_dir,
+    check_example,
+    checked_in_notebooks,
+    load_catalogue,
+)
 
 ROOT = Path(__file__).resolve().parents[1]
 PREFIXES = {"gundam-sentinel": "gs-", "wis6": "wis6-", "nemesis": "nem-", "verse-world": "vw-"}
 SOURCE_FILES = {"gundam-sentinel": "000", "wis6": "001", "nemesis": "002", "verse-world": "004"}
-CHECK_CALL = re.compile(r"check_example\(\s*[\"']([a-z0-9-]+)[\"']")
-
-
-def checked_in_notebooks() -> dict[str, list[str]]:
-    """Example id -> notebooks whose code cells call check_example on it."""
-    import json
-
-    found: dict[str, list[str]] = {}
-    for path in sorted((ROOT / "book").rglob("*.ipynb")):
-        if ".ipynb_checkpoints" in path.parts:
-            continue
-        cells = json.loads(path.read_text(encoding="utf-8"))["cells"]
-        for cell in cells:
-            if cell["cell_type"] == "code":
-                for example_id in CHECK_CALL.findall("".join(cell["source"])):
-                    found.setdefault(example_id, []).append(str(path.relative_to(ROOT)))
-    return found
-
-
 def test_catalogue_covers_all_four_texts():
     systems = {e.system for e in load_catalogue().values()}
     assert systems == set(PREFIXES)
@@ -56,7 +44,7 @@ def test_every_file_names_its_source_text():
 
 
 def test_reproduced_examples_are_checked_by_a_notebook_and_pending_ones_are_not():
-    checked = checked_in_notebooks()
+    checked = checked_in_notebooks(ROOT / "book")
     catalogue = load_catalogue()
     unknown = sorted(set(checked) - set(catalogue))
     assert not unknown, f"notebooks check examples that are not in the catalogue: {unknown}"

@@ -5,7 +5,10 @@
 - ``glossary.md`` and ``rulings.md`` carry ``<!-- parts:glossary -->`` / ``<!-- parts:rulings -->``
   markers, replaced by each chapter's ``_glossary.md`` / ``_rulings.md`` in chapter order.
 - ``examples.md`` carries a ``<!-- catalogue -->`` marker that becomes the table of every
-  worked example, its source and whether the book reproduces it yet.
+  worked example, its source and whether the book reproduces it yet, linked to the ✓ line
+  of the cell that checks it.
+- ``reference/<module>.md`` pages are generated for every module of ``rules_lib`` (mkdocstrings
+  renders their docstrings), so a new system package gets its API page without an edit.
 - Notebook pages load require.js and the widget manager from the site's own ``vendor/``
   folder, beside the Pyodide core and wheels of the live calculators (``tools/vendor.py``);
   nothing comes from a CDN.
@@ -19,9 +22,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
 
+from mkdocs.structure.files import File  # noqa: E402
 from vendor import vendor_into, wheels_into  # noqa: E402
 
-from rules_lib.catalogue import load_catalogue  # noqa: E402
+from rules_lib.catalogue import checked_in_notebooks, load_catalogue  # noqa: E402
 
 SYSTEM_NAMES = {
     "gundam-sentinel": "GUNDAM SENTINEL RPG -OutLaws Edition- (000)",
@@ -48,6 +52,7 @@ def _escape(text: str) -> str:
 
 def catalogue_tables() -> str:
     examples = list(load_catalogue().values())
+    checked_by = checked_in_notebooks(BOOK)
     parts = []
     for system, name in SYSTEM_NAMES.items():
         rows = [e for e in examples if e.system == system]
@@ -55,10 +60,26 @@ def catalogue_tables() -> str:
         parts.append(f"## {name}\n\n{done} of {len(rows)} reproduced.\n")
         parts.append("| id | source | example | status |\n|---|---|---|---|")
         for e in rows:
-            status = "✓ reproduced" if e.status == "reproduced" else "pending"
+            status = "pending"
+            if e.status == "reproduced":
+                status = "✓ reproduced"  # tests/test_catalogue.py fails if no notebook checks it
+                if e.id in checked_by:
+                    notebook = checked_by[e.id][0].relative_to(BOOK).as_posix()
+                    status = f"[{status}]({notebook}#example-{e.id})"
             parts.append(f"| `{e.id}` | {e.source} | {_escape(e.title)} | {status} |")
         parts.append("")
     return "\n".join(parts)
+
+
+def reference_modules() -> list[str]:
+    """The documented modules: rules_lib's top-level modules and packages, in a stable order."""
+    package = BOOK.parent / "rules_lib"
+    names = ["rules_lib.dice", "rules_lib.catalogue", "rules_lib.widgets", "rules_lib.browser", "rules_lib.cli"]
+    for path in sorted(package.iterdir()):
+        name = f"rules_lib.{path.stem}"
+        if path.is_dir() and (path / "__init__.py").exists() and name not in names:
+            names.append(name)
+    return names
 
 
 def chapter_nav() -> list:
@@ -67,7 +88,20 @@ def chapter_nav() -> list:
         notebooks = sorted((BOOK / folder).glob("[0-9]*.ipynb"))
         if notebooks:
             nav.append({title: [f"{folder}/{path.name}" for path in notebooks]})
-    return nav + [{"Worked examples": "examples.md"}, {"Rulings and gaps": "rulings.md"}, {"Glossary": "glossary.md"}]
+    reference = [{name: f"reference/{name}.md"} for name in reference_modules()]
+    return nav + [
+        {"Worked examples": "examples.md"},
+        {"Rulings and gaps": "rulings.md"},
+        {"Glossary": "glossary.md"},
+        {"API reference": reference},
+    ]
+
+
+def on_files(files, config):
+    for name in reference_modules():
+        content = f"# `{name}`\n\n::: {name}\n"
+        files.append(File.generated(config, f"reference/{name}.md", content=content))
+    return files
 
 
 def chapter_parts(kind: str) -> str:

@@ -29,7 +29,9 @@
   const self = document.currentScript;
   const siteRoot = new URL("../", self.src);
 
-  const live = (window.rulesLibLive = { status: stateTag ? "starting" : "static", calculators: [], error: null });
+  const live = (window.rulesLibLive = {
+    status: stateTag ? "starting" : "static", calculators: [], error: null, phases: {},
+  });
   let python = null; // one Pyodide per page, started by the calculators or the first dice click
   const startOnce = () => (python = python || startPython());
 
@@ -79,33 +81,21 @@
     return shown;
   }
 
-  function loadScript(src) {
-    return new Promise((resolve, reject) => {
-      const script = document.createElement("script");
-      script.src = src;
-      script.onload = resolve;
-      script.onerror = () => reject(new Error(`could not load ${src}`));
-      document.head.appendChild(script);
-    });
-  }
-
   async function startPython() {
     const vendor = new URL("vendor/", siteRoot);
-    // require.js is on the page: hide it while Pyodide's loader runs, or it registers as an AMD module
-    const savedDefine = window.define;
-    window.define = undefined;
-    try {
-      await loadScript(new URL("pyodide/pyodide.js", vendor).href);
-    } finally {
-      window.define = savedDefine;
-    }
-    const pyodide = await window.loadPyodide({ indexURL: new URL("pyodide/", vendor).href });
-    const manifest = await (await fetch(new URL("wheels/manifest.json", vendor))).json();
-    const wheels = await Promise.all(
-      manifest.wheels.map(async (name) => (await fetch(new URL(`wheels/${name}`, vendor))).arrayBuffer()),
+    const mark = (phase) => (live.phases[phase] = Math.round(performance.now()));
+    // the ES-module loader: no clash with the page's require.js
+    const { loadPyodide } = await import(new URL("pyodide/pyodide.mjs", vendor).href);
+    const manifestRequest = fetch(new URL("wheels/manifest.json", vendor)).then((r) => r.json());
+    const wheelsRequest = manifestRequest.then((manifest) =>
+      Promise.all(manifest.wheels.map(async (name) => (await fetch(new URL(`wheels/${name}`, vendor))).arrayBuffer())),
     );
-    for (const wheel of wheels) pyodide.unpackArchive(wheel, "wheel");
+    const pyodide = await loadPyodide({ indexURL: new URL("pyodide/", vendor).href });
+    mark("pyodide");
+    for (const wheel of await wheelsRequest) pyodide.unpackArchive(wheel, "wheel");
+    mark("wheels");
     pyodide.runPython("import rules_lib.browser as browser\nbrowser.install_ipython_stand_in()");
+    mark("imported");
     return pyodide.pyimport("rules_lib.browser");
   }
 
@@ -152,14 +142,14 @@
     let shown = [];
     try {
       shown = await renderStoredState();
+      live.phases.rendered = Math.round(performance.now());
       if (!shown.length) {
         live.status = "static";
         return;
       }
-      const started = performance.now();
       const browser = await startOnce();
       live.calculators = shown.map((entry) => connect(browser, entry));
-      live.startSeconds = (performance.now() - started) / 1000;
+      live.phases.live = Math.round(performance.now());
       live.status = "live";
     } catch (error) {
       live.status = "failed";
@@ -208,5 +198,8 @@
   }
 
   markDice();
-  if (stateTag) window.addEventListener("load", main);
+  if (stateTag) {
+    startOnce(); // start downloading and booting Python while the page renders
+    window.addEventListener("load", main);
+  }
 })();

@@ -1,7 +1,7 @@
 """Brute-force enumeration: every sequence of dice an expression can roll, replayed through ``roll``.
 
 The slow reference: an independent route to the exact distribution (no icepool), used by
-the tests to cross-check :func:`rules_lib.dice.distribution` and by the benchmarks as the
+the tests to cross-check `rules_lib.dice.distribution` and by the benchmarks as the
 baseline. Its cost is the product of the dice's sides, so keep it to small expressions.
 """
 

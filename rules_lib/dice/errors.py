@@ -23,7 +23,7 @@ class DiceSyntaxError(ValueError):
 class DiceLimitError(DiceSyntaxError):
     """A well-formed expression that asks for more than the engine allows.
 
-    It is a :class:`DiceSyntaxError` so that callers need to catch one error type
+    It is a `DiceSyntaxError` so that callers need to catch one error type
     for any expression they were given; the message names the limit.
     """
 

@@ -2,7 +2,7 @@
 
 The arithmetic is delegated to icepool (the field's reference dice-probability
 library); this module turns the syntax tree into icepool dice and the result into
-a :class:`Distribution` of ``Fraction`` probabilities.
+a `Distribution` of ``Fraction`` probabilities.
 """
 
 from __future__ import annotations
@@ -120,7 +120,7 @@ def distribution(expression: str | ParsedExpression) -> Distribution:
 
 
 def from_die(die: icepool.Die) -> Distribution:
-    """An icepool die as a :class:`Distribution` of exact fractions."""
+    """An icepool die as a `Distribution` of exact fractions."""
     denominator = die.denominator()
     return Distribution({o: Fraction(q, denominator) for o, q in die.items() if q})
 

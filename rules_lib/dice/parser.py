@@ -60,7 +60,7 @@ def normalize(text: str) -> str:
 
 
 def parse(text: str) -> ParsedExpression:
-    """Parse a dice expression, raising :class:`DiceSyntaxError` with the position on error."""
+    """Parse a dice expression, raising `DiceSyntaxError` with the position on error."""
     if not isinstance(text, str):
         raise TypeError(f"a dice expression is a string, not {type(text).__name__}")
     if len(text) > MAX_EXPRESSION_LENGTH:

@@ -41,7 +41,7 @@ class SeededDice:
 
 
 class GivenDice:
-    """The exact dice given, used in order; :meth:`finish` checks that none are left over."""
+    """The exact dice given, used in order; `finish` checks that none are left over."""
 
     def __init__(self, values: Sequence[int]) -> None:
         self._values = list(values)

@@ -33,7 +33,7 @@ def d36_step(value: int) -> int:
 
 
 def d36_result(step: int) -> int:
-    """The D36 result at a step (0..35); the inverse of :func:`d36_step`."""
+    """The D36 result at a step (0..35); the inverse of `d36_step`."""
     if not 0 <= step < len(D36_RESULTS):
         raise ValueError(f"D36 step {step!r} is outside 0..35")
     return D36_RESULTS[step]
