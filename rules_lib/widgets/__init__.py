@@ -1,5 +1,6 @@
 """Thin ipywidgets calculators: they gather inputs and show what a library call returns."""
 
+from .base import Calculator
 from .dice_odds import DiceOddsCalculator
 
-__all__ = ["DiceOddsCalculator"]
+__all__ = ["Calculator", "DiceOddsCalculator"]

@@ -6,12 +6,12 @@ import html
 
 import ipywidgets as widgets
 
-from ..browser import live_class
 from ..dice import Odds, odds, percent
+from .base import Calculator
 from .render import distribution_table, error_line
 
 
-class DiceOddsCalculator(widgets.VBox):
+class DiceOddsCalculator(Calculator):
     """Exact odds of any dice expression of the notation (``rules_lib.dice.odds``)."""
 
     def __init__(self, expression: str = "2D6>=10") -> None:
@@ -25,7 +25,6 @@ class DiceOddsCalculator(widgets.VBox):
         self.odds: Odds | None = None
         self.error: str | None = None
         super().__init__([self.expression, self.result])
-        self.add_class(live_class(type(self)))
         self.expression.observe(self._update, names="value")
         self._update()
 
