@@ -107,3 +107,52 @@ def test_dice_in_the_rule_text_roll_on_a_click(browser, site_url):
     assert shown.inner_text().strip().startswith("→ 2D6")
     assert problems == [] and outside == []
     page.close()
+
+
+def _calculator_pages() -> list[str]:
+    pages = sorted((ROOT / "book").glob("*/[0-9]*-calculators.ipynb")) + [ROOT / "book/dice/01-dice-and-odds.ipynb"]
+    return [path.relative_to(ROOT / "book").with_suffix("").as_posix() + "/" for path in pages]
+
+
+def _changed_input(states):
+    """The first number or text input of a calculator, with a new value inside its bounds."""
+    for position, state in enumerate(states):
+        value = state["value"]
+        if state["disabled"] or state["_model_name"] in ("HTMLModel", "LabelModel") or isinstance(value, bool):
+            continue
+        if isinstance(value, int):
+            new = value + 1 if state["max"] is None or value + 1 <= state["max"] else value - 1
+            return position, new
+        if isinstance(value, str) and state["_model_name"] == "TextModel":
+            return position, value + "+1"
+    return None
+
+
+@pytest.mark.parametrize("page_path", _calculator_pages())
+def test_every_calculator_recomputes_as_rules_lib_does(browser, site_url, page_path):
+    """Change one input of each calculator in the browser; every shown value must equal CPython's."""
+    import json
+
+    from rules_lib.browser import LiveCalculator
+
+    page, problems, outside = open_page(browser, site_url + page_path)
+    assert page.evaluate("window.rulesLibLive.status") == "live", page.evaluate("window.rulesLibLive.error")
+    classes = page.evaluate("window.rulesLibLive.classes")
+    assert classes, f"no live calculator on {page_path}"
+    for index, dotted in enumerate(classes):
+        before = page.evaluate(f"window.rulesLibLive.states({index})")
+        change = _changed_input(before)
+        assert change, f"{dotted} has no number or text input to change"
+        position, new = change
+        page.evaluate(f"window.rulesLibLive.setInput({index}, {position}, {{value: {json.dumps(new)}}})")
+        page.wait_for_timeout(200)
+        after = page.evaluate(f"window.rulesLibLive.states({index})")
+
+        python = LiveCalculator(dotted)
+        python.load(json.dumps([{k: s[k] for k in ("value", "index") if s[k] is not None} for s in before]))
+        python.set_input(position, json.dumps({"value": new}))
+        expected = [w.get_state().get("value") for w in python.widgets]
+        shown = [s["value"] for s in after]
+        assert shown == expected, f"{dotted} on {page_path} shows something other than rules_lib computes"
+    assert problems == [] and outside == []
+    page.close()

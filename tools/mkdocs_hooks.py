@@ -17,6 +17,7 @@
 from __future__ import annotations
 
 import posixpath
+import re
 import sys
 from pathlib import Path
 
@@ -122,6 +123,29 @@ def on_page_markdown(markdown: str, page, config, files) -> str:
         if marker in markdown:
             markdown = markdown.replace(marker, chapter_parts(kind))
     return markdown
+
+
+_RELATIVE_LINK = re.compile(r'href="(?![a-z]+:|/|#)([^"#]+\.(?:ipynb|md))(#[^"]*)?"')
+
+
+def on_page_content(html: str, page, config, files) -> str:
+    """Links between notebooks, as written for JupyterLab, become links between site pages.
+
+    mkdocs rewrites ``.md`` links in Markdown pages itself; mkdocs-jupyter leaves a notebook's
+    links as they are. A link that points to no page fails the build.
+    """
+    if not page.file.src_path.endswith(".ipynb"):
+        return html
+    base = posixpath.dirname(page.file.src_uri)
+
+    def to_page(match: re.Match) -> str:
+        target_uri = posixpath.normpath(posixpath.join(base, match.group(1)))
+        target = files.get_file_from_path(target_uri)
+        if target is None:
+            raise ValueError(f"{page.file.src_uri}: link to {match.group(1)!r}, which is not a page of the book")
+        return f'href="{target.url_relative_to(page.file)}{match.group(2) or ""}"'
+
+    return _RELATIVE_LINK.sub(to_page, html)
 
 
 def on_post_page(output: str, page, config) -> str:

@@ -149,6 +149,14 @@
       }
       const browser = await startOnce();
       live.calculators = shown.map((entry) => connect(browser, entry));
+      // for tests and the curious: each calculator's class and its widgets' current state
+      live.classes = shown.map((entry) => entry.dotted);
+      live.states = (index) =>
+        flatten(shown[index].model).map((m) => ({
+          _model_name: m.get("_model_name"), value: m.get("value"), index: m.get("index"),
+          min: m.get("min"), max: m.get("max"), disabled: m.get("disabled"),
+        }));
+      live.setInput = (index, widget, state) => flatten(shown[index].model)[widget].set(state);
       live.phases.live = Math.round(performance.now());
       live.status = "live";
     } catch (error) {
