@@ -1,0 +1,107 @@
+from fractions import Fraction
+from itertools import product
+
+import pytest
+
+from rules_lib.nemesis import (
+    FallReading,
+    contest_chance,
+    counter,
+    defender_falls,
+    evasion_check,
+    evasion_parameter,
+    evasion_tries,
+    fall_chance,
+    fall_check,
+    fall_consequences,
+    intercept_check,
+    interrupt_cost,
+    load_silhouette,
+    may_counter_fire,
+    may_defend,
+    may_fly,
+    may_try_stealth,
+    pool_odds,
+    stealth_check,
+)
+
+
+def brute(n, m, predicate):
+    rolls = [(sum(a), sum(b)) for a in product(range(1, 7), repeat=n) for b in product(range(1, 7), repeat=m)]
+    return Fraction(sum(predicate(x, y) for x, y in rolls), len(rolls))
+
+
+@pytest.mark.parametrize("n, m", [(1, 2), (2, 2), (3, 1), (0, 2), (2, 0)])
+@pytest.mark.parametrize("reading", list(FallReading))
+def test_fall_chance_matches_enumeration(n, m, reading):
+    assert fall_chance(n, m, reading) == brute(n, m, lambda a, d: defender_falls(a, d, reading))
+
+
+def test_fall_readings():
+    assert defender_falls(5, 5, "as_written") and defender_falls(4, 5, "as_written") and not defender_falls(6, 5, "as_written")
+    assert not defender_falls(5, 5) and defender_falls(6, 5)
+    assert defender_falls(5, 5, "attacker_wins_ties")
+    assert fall_check([6], [2, 1]).success
+    with pytest.raises(ValueError):
+        defender_falls(1, 1, "backwards")
+
+
+def test_fall_consequences():
+    assert fall_consequences(True).loses_rest_of_turn
+    assert fall_consequences(False).action_dice_lost_next_turn == 1
+    assert fall_consequences(False, flying=True).cannot_act_next_turn
+
+
+@pytest.mark.parametrize("n, m", [(1, 1), (2, 3), (0, 0)])
+def test_contests_match_enumeration(n, m):
+    assert contest_chance(n, m, True) == brute(n, m, lambda a, b: a >= b)
+    assert contest_chance(n, m, False) == brute(n, m, lambda a, b: a > b)
+    odds = pool_odds(n, m)
+    assert odds.tie == brute(n, m, lambda a, b: a == b)
+    with pytest.raises(ValueError, match="-1 is not a whole number"):
+        pool_odds(-1, 2)
+
+
+def test_stealth_interception_evasion():
+    assert stealth_check([3], [2, 1]).success and not stealth_check([], [1]).success
+    assert may_try_stealth([4, 4, 4]) and not may_try_stealth([4, 4, 3])
+    assert intercept_check([5], [5], has_machine_cannon=True).success
+    with pytest.raises(ValueError, match="machine cannon"):
+        intercept_check([5], [5], has_machine_cannon=False)
+    assert evasion_check([2], [2]).success and not evasion_check([1], [2]).success
+    unit = load_silhouette()
+    assert evasion_parameter(unit, "agility") == ("agility", 1)
+    assert evasion_tries() == 1 and evasion_tries(flying=True) is None
+    assert not may_defend(flying=True) and may_fly([2, 2, 2]) and not may_fly([2, 2, 2], has_flight=False)
+
+
+def test_interrupt_costs():
+    assert interrupt_cost("reroll") == 1 and interrupt_cost("counter") == 2 and interrupt_cost("emergency_flight") == 2
+    assert interrupt_cost("evasion", head_destroyed=True) == 2 and interrupt_cost("counter_fire", times=3) == 3
+    with pytest.raises(ValueError, match="unknown interrupt action 'dodge'"):
+        interrupt_cost("dodge")
+    with pytest.raises(ValueError, match="once per turn"):
+        interrupt_cost("reroll", times=2)
+
+
+def test_counter_fire_and_counter():
+    assert may_counter_fire(True).allowed and not may_counter_fire(True, declared_melee=True).allowed
+    assert not may_counter_fire(True, weapon_kind="ミサイル").allowed and not may_counter_fire(False).allowed
+    c = counter(10, 14)
+    assert (c.attacker_takes, c.defender_takes) == (4, 0)
+    assert counter(10, 14, "full").attacker_takes == 14 and counter(10, 6).defender_takes == 4
+
+
+def test_action_reroll_and_counter_fire_budget():
+    from rules_lib.nemesis import action_reroll, may_counter_fire_against
+
+    r = action_reroll([1, 2, 3], 0, 6)
+    assert r.dice == (6, 2, 3) and r.dice_rerolled == 1 and r.active_spent == 1
+    assert action_reroll([1, 2, 3], 0, 6, head_destroyed=True).active_spent == 2
+    with pytest.raises(ValueError, match="once per turn"):
+        action_reroll([1, 2, 3], 0, 6, used_this_turn=1)
+    with pytest.raises(ValueError, match="position 3"):
+        action_reroll([1, 2, 3], 3, 6)
+    assert may_counter_fire_against(3, 2) == 2 and may_counter_fire_against(3, 2, head_destroyed=True) == 1
+    assert intercept_check([6], [1], True, damage=9).damage_dealt == 9
+    assert stealth_check([4], [4]).opponent_loses_turn
