@@ -115,16 +115,19 @@ def _calculator_pages() -> list[str]:
 
 
 def _changed_input(states):
-    """The first number or text input of a calculator, with a new value inside its bounds."""
-    for position, state in enumerate(states):
+    """A number input of a calculator (else a text input) with a new value inside its bounds."""
+    candidates = [
+        (position, state) for position, state in enumerate(states)
+        if not state["disabled"] and state["_model_name"] not in ("HTMLModel", "LabelModel")
+        and not isinstance(state["value"], bool)
+    ]
+    for position, state in candidates:
         value = state["value"]
-        if state["disabled"] or state["_model_name"] in ("HTMLModel", "LabelModel") or isinstance(value, bool):
-            continue
         if isinstance(value, int):
-            new = value + 1 if state["max"] is None or value + 1 <= state["max"] else value - 1
-            return position, new
-        if isinstance(value, str) and state["_model_name"] == "TextModel":
-            return position, value + "+1"
+            return position, value + 1 if state["max"] is None or value + 1 <= state["max"] else value - 1
+    for position, state in candidates:
+        if isinstance(state["value"], str) and state["_model_name"] == "TextModel":
+            return position, state["value"] + "+1"
     return None
 
 
