@@ -15,10 +15,13 @@ import sys
 from collections.abc import Callable, Sequence
 
 from .dice import odds, percent, roll
+from .gundam_sentinel.commands import odds_command as gundam_sentinel_odds
+from .gundam_sentinel.commands import roll_command as gundam_sentinel_roll
 
 #: System dice commands by name; later chapters register their own (``--system NAME``).
 SYSTEMS: dict[str, tuple[Callable[..., object], Callable[[str], object]]] = {
     "generic": (roll, odds),
+    "gundam-sentinel": (gundam_sentinel_roll, gundam_sentinel_odds),  # BB, BBM, GS (000)
 }
 
 

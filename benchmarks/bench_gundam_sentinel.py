@@ -1,0 +1,92 @@
+"""Time the Gundam Sentinel rules: the full to-hit table and each calculator's update.
+
+Run: python benchmarks/bench_gundam_sentinel.py. Prints times; nothing here asserts a time.
+
+- the to-hit table: exact hit and critical chances for every modifier from -20 to +40 against every
+  evasion value from 11 to 86 (the 48 values of the extended 1D36 scale in that span), computed
+  without the cache, and a brute-force enumeration of the same table for comparison;
+- each calculator: the time of one input change (best and median of several), which the book
+  promises stays well under 50 ms.
+"""
+
+from __future__ import annotations
+
+import statistics
+import time
+import timeit
+from fractions import Fraction
+from itertools import product
+
+from rules_lib.gundam_sentinel import d36
+from rules_lib.gundam_sentinel.to_hit import hit_odds
+from rules_lib.widgets.gundam_sentinel import ActionPointPlanner, HexFigure, SalvoCalculator, ToHitCalculator
+
+MODIFIERS = range(-20, 41)
+EVASIONS = [v for v in range(11, 87) if d36.is_d36_value(v)]
+
+
+def library_table() -> dict:
+    compute = hit_odds.__wrapped__  # bypass the cache: every entry is computed
+    return {(m, e): (o.hit, o.critical) for m in MODIFIERS for e in EVASIONS
+            for o in (compute(m, e, target_is_mob=True),)}
+
+
+def brute_table() -> dict:
+    table = {}
+    for m in MODIFIERS:
+        for e in EVASIONS:
+            ev = d36.step_of(e)
+            hits = crits = 0
+            for tens, units in product(range(1, 7), repeat=2):
+                step = max(0, 6 * (tens - 1) + units - 1 + m)
+                hit = step > ev
+                hits += hit
+                crits += hit and step >= 35
+            table[(m, e)] = (Fraction(hits, 36), Fraction(crits, 36))
+    return table
+
+
+def best(function, number: int = 1, repeat: int = 3) -> float:
+    return min(timeit.repeat(function, number=number, repeat=repeat)) / number
+
+
+def time_changes(widget, changes) -> tuple[float, float]:
+    times = []
+    for _ in range(5):
+        for control, value in changes:
+            hit_odds.cache_clear()  # time the computation, not the cache
+            start = time.perf_counter()
+            control.value = value
+            times.append(time.perf_counter() - start)
+    return min(times) * 1000, statistics.median(times) * 1000
+
+
+def main() -> None:
+    entries = len(MODIFIERS) * len(EVASIONS)
+    assert library_table() == brute_table()
+    lib, brute = best(library_table), best(brute_table)
+    print(f"to-hit table: {len(MODIFIERS)} modifiers x {len(EVASIONS)} evasions = {entries} entries")
+    print(f"  library (uncached) {lib * 1000:8.1f} ms  ({lib / entries * 1e6:6.1f} us per entry)")
+    print(f"  brute force        {brute * 1000:8.1f} ms  (ratio brute / library {brute / lib:5.2f})")
+
+    to_hit = ToHitCalculator(weapon=14, evasion=54)
+    salvo = SalvoCalculator(fired=15, evasion=54, per_hit_damage="1D3+4/2")
+    planner = ActionPointPlanner()
+    figure = HexFigure()
+    cases = [
+        ("to-hit calculator", to_hit, [(to_hit.weapon, v) for v in range(-20, 41, 7)] + [(to_hit.snap, True),
+                                                                                      (to_hit.snap, False)]),
+        ("salvo calculator", salvo, [(salvo.fired, v) for v in (3, 6, 9, 12, 15, 20, 30)]),
+        ("AP planner", planner, [(planner.roll, v) for v in (1, 3, 6, 2)] + [(planner.first, False),
+                                                                             (planner.first, True)]),
+        ("hex figure", figure, [(figure.facing, v) for v in range(6)] + [(figure.kind, "range bands"),
+                                                                          (figure.kind, "front hexes")]),
+    ]
+    print("calculator update per change (target: well under 50 ms)")
+    for name, widget, changes in cases:
+        fastest, median = time_changes(widget, changes)
+        print(f"  {name:18} best {fastest:7.2f} ms   median {median:7.2f} ms")
+
+
+if __name__ == "__main__":
+    main()

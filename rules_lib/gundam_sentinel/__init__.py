@@ -1,0 +1,84 @@
+"""GUNDAM SENTINEL RPG -OutLaws Edition-: the combat rules of 000 (【戦闘】), exact and cited.
+
+Modules by rule area: :mod:`.d36` (the 1D36 step scale), :mod:`.to_hit` (hit checks and evasion),
+:mod:`.ranges` (range bands, arcs, direction), :mod:`.actions` (initiative, action points,
+patterns), :mod:`.movement`, :mod:`.salvo` (missiles and bombing), :mod:`.weapons` (auto fire,
+psycommu, melee, equipment), :mod:`.damage`, :mod:`.checks` (fainting, recovery, escape),
+:mod:`.commands` (BB/BBM/GS dice commands), :mod:`.units` (sample units), :mod:`.figures`.
+"""
+
+from . import d36
+from .actions import (
+    ADDITIONAL_MOVE_AP,
+    CHARGE_DISENGAGE_AP,
+    FIXED_AP,
+    NORMAL_MOVE_AP,
+    PATTERNS,
+    ActionCosts,
+    action_points,
+    ap_at_least,
+    ap_cost,
+    ap_distribution,
+    ap_to_move,
+    fitting_plans,
+    initiative,
+    initiative_odds,
+    moves_needed,
+    plan_actions,
+    scenario_turns,
+)
+from .checks import escape_check, faint_chance, faint_check, recovery_chance, recovery_check
+from .commands import odds_command, parse_command, roll_command
+from .damage import AddOnArmour, apply_damage, hit_with_addon, largest_stopped, secondary_damage_chance
+from .movement import check_hex_free, move, rear_hexes_allowed, spend_propellant, turn_only
+from .ranges import (
+    START_DISTANCE,
+    DirectionModifiers,
+    attack_direction,
+    direction_modifier,
+    facing_each_other,
+    in_firing_arc,
+    in_range_of_any_weapon,
+    range_band,
+    starting_positions,
+    weapon_modifier,
+    wired_can_attack,
+)
+from .salvo import DamageFormula, resolve_salvo, salvo_damage, salvo_hits, salvo_modifier, salvo_odds
+from .to_hit import (
+    EVASION_MODIFIERS,
+    TO_HIT_MODIFIERS,
+    check_hit,
+    evasion_value,
+    hit_odds,
+    terrain_modifier,
+    total_modifier,
+)
+from .units import Mobility, Pilot, load_units, unit
+from .weapons import (
+    auto_fire_splits,
+    funnel_attack_cap,
+    leader_bits,
+    piloting_check,
+    piloting_check_odds,
+    psycommu_units,
+    punch_damage,
+    shots_used,
+    split_auto_fire,
+)
+
+__all__ = [
+    "ADDITIONAL_MOVE_AP", "CHARGE_DISENGAGE_AP", "EVASION_MODIFIERS", "FIXED_AP", "NORMAL_MOVE_AP", "PATTERNS",
+    "START_DISTANCE", "TO_HIT_MODIFIERS", "ActionCosts", "AddOnArmour", "DamageFormula", "DirectionModifiers",
+    "Mobility", "Pilot", "action_points", "ap_at_least", "ap_cost", "ap_distribution", "ap_to_move",
+    "apply_damage", "attack_direction", "auto_fire_splits", "check_hex_free", "check_hit", "d36",
+    "direction_modifier", "escape_check", "evasion_value", "facing_each_other", "faint_chance", "faint_check",
+    "fitting_plans", "funnel_attack_cap", "hit_odds", "hit_with_addon", "in_firing_arc",
+    "in_range_of_any_weapon", "initiative", "initiative_odds", "largest_stopped", "leader_bits", "load_units",
+    "move", "moves_needed", "odds_command", "parse_command", "piloting_check", "piloting_check_odds",
+    "plan_actions", "psycommu_units", "punch_damage", "range_band", "rear_hexes_allowed", "recovery_chance",
+    "recovery_check", "resolve_salvo", "roll_command", "salvo_damage", "salvo_hits", "salvo_modifier",
+    "salvo_odds", "scenario_turns", "secondary_damage_chance", "shots_used", "spend_propellant",
+    "split_auto_fire", "starting_positions", "terrain_modifier", "total_modifier", "turn_only", "unit",
+    "weapon_modifier", "wired_can_attack",
+]

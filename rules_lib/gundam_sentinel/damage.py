@@ -1,0 +1,133 @@
+"""Damage resolution: armour, the additional-damage check, durability and add-on armour (000 §6, §7-20)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+
+from .d36 import whole_number
+
+#: any damage that gets through triggers the additional-damage check (000 §6, line 324)
+EXTRA_CHECK_FROM_DAMAGE = 1
+
+
+@dataclass(frozen=True)
+class DamageResult:
+    damage: int
+    armour: int
+    through: int
+    durability: int
+    destroyed: bool
+    additional_check: bool
+    secondary_damage: bool | None
+    secondary_effect: str | None
+    steps: tuple[str, ...]
+
+
+def apply_damage(
+    damage: int,
+    armour: int,
+    durability: int,
+    *,
+    additional_value: int | None = None,
+    additional_dice: Sequence[int] | None = None,
+    secondary_chart: Mapping[int, str] | None = None,
+    secondary_roll: int | None = None,
+    ignores_armour: bool = False,
+) -> DamageResult:
+    """Damage to an MS (000 §6, lines 323-336).
+
+    The hit location's **armour value** (装甲値) stops that much: armour 6 means 6 damage or less has
+    no effect. If even 1 gets through, roll 2D6 (``additional_dice``): at most the **additional
+    value** (追加値) means a secondary damage check on the secondary damage chart — *not in the
+    source text*, so ``secondary_chart`` (and its ``secondary_roll``) are parameters. Durability
+    (耐久力) at 0 destroys the MS. Plasma leader and leader bits ignore armour (``ignores_armour``).
+    """
+    damage = whole_number(damage, "damage")
+    armour = whole_number(armour, "armour")
+    durability = whole_number(durability, "durability")
+    if damage < 0 or armour < 0 or durability < 0:
+        raise ValueError(f"damage {damage}, armour {armour}, durability {durability}: allowed are 0 or more")
+    stop = 0 if ignores_armour else armour
+    through = max(0, damage - stop)
+    steps = [f"damage {damage} - armour {stop} = {through}" + (" (armour ignored)" if ignores_armour else "")]
+    left = max(0, durability - through)
+    destroyed = left == 0
+    steps.append(f"durability {durability} - {through} = {left}" + (": destroyed (escape check follows)" if destroyed else ""))
+    check = through >= EXTRA_CHECK_FROM_DAMAGE
+    secondary = effect = None
+    if not check:
+        steps.append("no damage got through: no additional-damage check")
+    elif additional_dice is not None:
+        if additional_value is None:
+            raise ValueError("the additional-damage check needs the hit location's additional value (追加値)")
+        dice = tuple(additional_dice)
+        if len(dice) != 2 or any(not isinstance(d, int) or not 1 <= d <= 6 for d in dice):
+            raise ValueError(f"additional-damage dice {dice!r}: give two d6 faces, each 1 to 6")
+        secondary = sum(dice) <= whole_number(additional_value, "additional value")
+        steps.append(f"additional-damage check: 2D6 {sum(dice)} <= {additional_value}? "
+                     + ("yes: secondary damage" if secondary else "no: done"))
+        if secondary and secondary_chart is not None:
+            if secondary_roll not in secondary_chart:
+                raise ValueError(f"secondary roll {secondary_roll!r} is not on the chart given")
+            effect = secondary_chart[secondary_roll]
+            steps.append(f"secondary damage chart {secondary_roll}: {effect}")
+        elif secondary:
+            steps.append("the secondary damage chart is not in the source text: pass secondary_chart")
+    else:
+        steps.append("damage got through: roll 2D6 against the additional value (追加値)")
+    return DamageResult(damage, armour, through, left, destroyed, check, secondary, effect, tuple(steps))
+
+
+def largest_stopped(armour: int) -> int:
+    """The largest damage an armour value stops completely: armour 6 stops 6 or less (000 §6)."""
+    armour = whole_number(armour, "armour")
+    best = 0
+    for damage in range(0, armour + 2):
+        if apply_damage(damage, armour, 1).through == 0:
+            best = damage
+    return best
+
+
+def secondary_damage_chance(additional_value: int) -> Fraction:
+    """Chance that the additional-damage check (2D6 <= additional value) calls for secondary damage (000 §6)."""
+    value = whole_number(additional_value, "additional value")
+    return Fraction(sum(a + b <= value for a in range(1, 7) for b in range(1, 7)), 36)
+
+
+@dataclass(frozen=True)
+class AddOnArmour:
+    """Chobham armour (チョバムアーマー) or an ABC mantle (ＡＢＣマント), 000 §7-20: a hit goes to the
+    add-on's own armour and durability first; an ABC mantle only takes beam hits."""
+
+    name: str
+    armour: int
+    durability: int
+    beam_only: bool = False
+
+
+@dataclass(frozen=True)
+class AddOnHit:
+    to_addon: int
+    addon_durability: int
+    to_body: int
+    steps: tuple[str, ...]
+
+
+def hit_with_addon(damage: int, addon: AddOnArmour, *, beam: bool, overflow_to_body: bool = False) -> AddOnHit:
+    """Where a hit's damage goes with add-on armour (000 §7-20, lines 536, 561).
+
+    While the add-on has durability above 0 it takes the hit (after its own armour); once it is at
+    0 or less, hits reach the MS body. Whether the excess of the hit that breaks it carries over is
+    not stated; ruling: no (``overflow_to_body``). An ABC mantle does nothing against solid weapons.
+    """
+    damage = whole_number(damage, "damage")
+    if addon.durability <= 0 or (addon.beam_only and not beam):
+        why = "is used up" if addon.durability <= 0 else "does not stop solid weapons"
+        return AddOnHit(0, addon.durability, damage, (f"{addon.name} {why}: {damage} to the MS body",))
+    through = max(0, damage - addon.armour)
+    left = addon.durability - through
+    body = max(0, -left) if overflow_to_body else 0
+    steps = (f"{addon.name}: {damage} - armour {addon.armour} = {through}; its durability {addon.durability} -> {left}",)
+    return AddOnHit(through, left, body, steps)

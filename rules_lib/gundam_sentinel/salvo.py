@@ -1,0 +1,255 @@
+"""Missile salvoes and bombing (000 §7-1, §7-12), and how the text writes their damage.
+
+Firing (or dropping) several at once adds +1 to hit per missile beyond the first; every 2 steps of
+margin (rounded down) make one more missile hit, never more than were fired. The same rule
+serves bombs. Damage per missile or bomb is in the unit's data, which is *not in the source
+text*: it is a parameter.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Literal
+
+from ..dice import Distribution, distribution
+from .d36 import whole_number
+from .to_hit import HitCheck, check_hit
+
+
+def salvo_modifier(fired: int) -> int:
+    """+1 to hit for each missile (bomb) beyond the first (000 §7-1 line 343, §7-12 line 446)."""
+    return check_fired(fired) - 1
+
+
+def check_fired(fired: object, capacity: int | None = None, what: str = "missiles fired") -> int:
+    """``fired`` as a count of at least 1 (and at most one launcher's ``capacity`` if given)."""
+    fired = whole_number(fired, what)
+    if fired < 1:
+        raise ValueError(f"{what} {fired}: allowed are 1 or more")
+    if capacity is not None and fired > capacity:
+        raise ValueError(
+            f"{what} {fired}: one launcher's full salvo is at most {capacity}; several launchers may not "
+            "fire their full salvoes together (000 §7-1)"
+        )
+    return fired
+
+
+def salvo_hits(margin: int, fired: int) -> int:
+    """Missiles that hit for a margin in steps: 0 on a miss, else 1 + margin // 2, at most ``fired``.
+
+    000 §7-1 line 344: "for every 2 of difference (rounded down), one missile hits"; the example
+    (line 350) makes these *additional* to the first hit: a margin of 4 is 2 more, 3 in all.
+    """
+    margin = whole_number(margin, "margin")
+    fired = check_fired(fired)
+    if margin <= 0:
+        return 0
+    return min(fired, 1 + margin // 2)
+
+
+@dataclass(frozen=True)
+class Salvo:
+    """One resolved salvo."""
+
+    fired: int
+    modifier: int
+    check: HitCheck
+    extra_hits: int
+    hits: int
+    steps: tuple[str, ...]
+
+
+def resolve_salvo(
+    tens: int,
+    units: int,
+    fired: int,
+    evasion: int,
+    *,
+    other_modifier: int = 0,
+    capacity: int | None = None,
+    psycommu_guided: bool = False,
+    **check_options,
+) -> Salvo:
+    """Resolve a missile salvo or bombing run from the dice (000 §7-1, §7-12, §7-9).
+
+    A psycommu-guided psy-missile salvo is an all-range attack: a double always hits and then
+    every missile hits (000 §7-9).
+    """
+    fired = check_fired(fired, capacity)
+    bonus = salvo_modifier(fired)
+    modifier = bonus + whole_number(other_modifier, "other modifier")
+    check = check_hit(tens, units, modifier, evasion, all_range=psycommu_guided, **check_options)
+    steps = [f"{fired} fired: +{bonus} to hit (+1 per missile beyond the first)"]
+    if other_modifier:
+        steps.append(f"other modifiers {other_modifier:+d}: final modifier {modifier:+d}")
+    steps.extend(check.steps)
+    if psycommu_guided and check.doubles:
+        hits = fired
+        steps.append(f"psycommu-guided doubles: all {fired} hit (000 §7-9)")
+    elif check.hit and check.margin <= 0:
+        hits = 1  # forced hit (fainted pilot): no margin to count
+        steps.append("forced hit: 1 hits")
+    else:
+        hits = salvo_hits(check.margin, fired)
+        if hits:
+            steps.append(f"margin {check.margin} // 2 = {check.margin // 2} more: {hits} hit in all"
+                         + (f" (capped at the {fired} fired)" if hits == fired and 1 + check.margin // 2 > fired else ""))
+        else:
+            steps.append("a miss: blast damage only (its table is not in the source text)")
+    return Salvo(fired, modifier, check, max(0, hits - 1), hits, tuple(steps))
+
+
+# -- damage formulas ------------------------------------------------------------------------------
+
+_FORMULA = re.compile(r"^(\d+)D(\d+)(?:\+(\d+)(?:/(\d+))?)?$")
+DivisorScope = Literal["bonus", "whole"]
+
+
+@dataclass(frozen=True)
+class DamageFormula:
+    """A damage entry ``NDS+B`` or ``NDS+B/D`` (dice, a bonus, and an optional divisor)."""
+
+    count: int
+    sides: int
+    bonus: int = 0
+    divisor: int = 1
+
+    @classmethod
+    def parse(cls, text: str) -> DamageFormula:
+        if not isinstance(text, str):
+            raise ValueError(f"damage {text!r} is not text like '3D6+3'")
+        norm = text.strip().upper().translate(str.maketrans("０１２３４５６７８９＋／Ｄ", "0123456789+/D")).replace(" ", "")
+        m = _FORMULA.match(norm)
+        if not m:
+            raise ValueError(f"damage {text!r} does not parse: write NDS, NDS+B or NDS+B/D (e.g. '3D6+3', '1D3+4/2')")
+        count, sides, bonus, divisor = (int(g) if g else None for g in m.groups())
+        if not count or not sides or divisor == 0:
+            raise ValueError(f"damage {text!r}: dice, sides and divisor must be at least 1")
+        return cls(count, sides, bonus or 0, divisor or 1)
+
+    def __str__(self) -> str:
+        bonus = "" if not self.bonus else f"+{self.bonus}" + (f"/{self.divisor}" if self.divisor != 1 else "")
+        return f"{self.count}D{self.sides}{bonus}"
+
+
+@dataclass(frozen=True)
+class SalvoDamage:
+    """The damage of ``hits`` missiles or bombs: how the text writes it, and its exact distribution."""
+
+    per_hit: DamageFormula
+    hits: int
+    text: str
+    expression: str
+    distribution: Distribution
+    steps: tuple[str, ...]
+
+
+def salvo_damage(
+    per_hit: str | DamageFormula,
+    hits: int,
+    *,
+    dice_per_hit: bool = False,
+    divisor_scope: DivisorScope = "bonus",
+) -> SalvoDamage:
+    """Damage of ``hits`` missiles (bombs), each doing ``per_hit`` (*not in the source text*).
+
+    The text writes the total by multiplying each part of the per-hit damage by the hits: 3 bombs
+    of ``3D6+3`` are ``3D6×3+3×3`` (000 §7-12). A bonus with a divisor multiplies its numerator:
+    3 missiles of ``1D3+4/2`` are ``1D3×3+12/2`` (000 §7-1), rounded down (端数は切り捨て).
+
+    Readings (rulings): ``dice_per_hit=False`` rolls the dice once and multiplies, as ``×3`` is
+    written (True rolls them for every hit); ``divisor_scope="bonus"`` divides the bonus only
+    (``1D3×3 + 12/2``, the usual precedence), ``"whole"`` divides the whole sum.
+    """
+    formula = per_hit if isinstance(per_hit, DamageFormula) else DamageFormula.parse(per_hit)
+    hits = whole_number(hits, "hits")
+    if hits < 0:
+        raise ValueError(f"hits {hits}: allowed are 0 or more")
+    if divisor_scope not in ("bonus", "whole"):
+        raise ValueError(f"divisor scope {divisor_scope!r}: allowed are 'bonus', 'whole'")
+    if hits == 0:
+        return SalvoDamage(formula, 0, "0", "0", Distribution({0: Fraction(1)}), ("no hits: no damage",))
+    dice = f"{formula.count}D{formula.sides}"
+    if hits == 1:
+        text = str(formula)
+    else:
+        text = f"{dice}×{hits}"
+        if formula.bonus:
+            text += f"+{formula.bonus}×{hits}" if formula.divisor == 1 else f"+{formula.bonus * hits}/{formula.divisor}"
+    dice_expr = f"{formula.count * hits}D{formula.sides}" if dice_per_hit else f"{dice}*{hits}"
+    bonus_total = formula.bonus * hits
+    if formula.divisor == 1:
+        expr = dice_expr + (f"+{bonus_total}" if bonus_total else "")
+    elif divisor_scope == "bonus":
+        expr = f"{dice_expr}+{bonus_total}/{formula.divisor}"
+    else:
+        expr = f"({dice_expr}+{bonus_total})/{formula.divisor}"
+    steps = (
+        f"per hit {formula} (a parameter: not in the source text) × {hits} hits",
+        f"written as the text writes it: {text}",
+        f"evaluated as {expr} ('/' rounds down)",
+    )
+    return SalvoDamage(formula, hits, text, expr, distribution(expr), steps)
+
+
+# -- odds -------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class SalvoOdds:
+    """Exact odds of a salvo: chance of any hit, the number hitting, and (if given) the damage."""
+
+    fired: int
+    modifier: int
+    evasion: int
+    hit: Fraction
+    hits: Distribution
+    damage: Distribution | None
+    steps: tuple[str, ...]
+
+
+def salvo_odds(
+    fired: int,
+    evasion: int,
+    *,
+    other_modifier: int = 0,
+    per_hit_damage: str | None = None,
+    miss_damage: str | None = None,
+    capacity: int | None = None,
+    psycommu_guided: bool = False,
+    dice_per_hit: bool = False,
+    divisor_scope: DivisorScope = "bonus",
+) -> SalvoOdds:
+    """The exact distribution of missiles (bombs) hitting and of their damage (000 §7-1, §7-12).
+
+    ``per_hit_damage`` and ``miss_damage`` (the blast damage of a miss, whose table is missing)
+    are *not in the source text*; without ``miss_damage`` a miss counts as 0 damage.
+    """
+    fired = check_fired(fired, capacity)
+    counts: dict[int, int] = {}
+    for tens in range(1, 7):
+        for units in range(1, 7):
+            h = resolve_salvo(tens, units, fired, evasion, other_modifier=other_modifier,
+                              psycommu_guided=psycommu_guided).hits
+            counts[h] = counts.get(h, 0) + 1
+    hits = Distribution.from_counts(counts)
+    modifier = salvo_modifier(fired) + whole_number(other_modifier, "other modifier")
+    damage = None
+    steps = [f"{fired} fired, final modifier {modifier:+d}, evasion {evasion}"]
+    if per_hit_damage is not None:
+        merged: dict[int, Fraction] = {}
+        for h, p in hits.items():
+            if h == 0:
+                part = distribution(miss_damage) if miss_damage else Distribution({0: Fraction(1)})
+            else:
+                part = salvo_damage(per_hit_damage, h, dice_per_hit=dice_per_hit,
+                                    divisor_scope=divisor_scope).distribution
+            for value, q in part.items():
+                merged[value] = merged.get(value, Fraction(0)) + p * q
+        damage = Distribution(merged)
+        steps.append(f"damage per hit {per_hit_damage} (not in the source text)")
+        if miss_damage is None:
+            steps.append("blast damage of a miss not given (its table is missing): counted as 0")
+    return SalvoOdds(fired, modifier, evasion, 1 - hits[0], hits, damage, tuple(steps))

@@ -1,0 +1,326 @@
+"""The hit check: 1D36 plus the final hit modifier against the evasion value (000 §6).
+
+All arithmetic is in steps of the 1D36 scale (see :mod:`.d36`): a +14 modifier moves a roll of 36
+fourteen steps up to 62, and a roll of 62 against an evasion of 54 has a margin of 4.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from fractions import Fraction
+from functools import lru_cache
+
+from ..dice import Distribution
+from . import d36
+
+#: a modified roll of this value or more is a critical (000 §6, line 296), against mook MS only
+CRITICAL_AT = 66
+
+
+@dataclass(frozen=True)
+class Modifier:
+    """One named modifier (to hit or to evasion), in steps, with where the text gives it."""
+
+    name: str
+    value: int
+    source: str = ""
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "value", d36.whole_number(self.value, f"modifier {self.name!r}"))
+
+
+#: to-hit modifiers the text states, by name (000 §2, §7-20). Counted ones (aim, ready) are per action.
+TO_HIT_MODIFIERS: dict[str, Modifier] = {
+    m.name: m
+    for m in (
+        Modifier("snap shot (速射)", -3, "000 §2"),
+        Modifier("aim (照準), each", 1, "000 §2"),
+        Modifier("quick-draw slash (抜き斬り)", -3, "000 §2"),
+        Modifier("ready (構える), each", 1, "000 §2"),
+        Modifier("wind-up (振りかぶる)", -3, "000 §2"),
+        Modifier("body slam (体当たり)", -3, "000 §2"),
+        Modifier("smoke in the line of fire (煙幕)", -6, "000 §7-20"),
+        Modifier("jamming device, mid range or farther (ジャミング装置)", -6, "000 §7-20"),
+        Modifier("Steal Yard (スティールヤード)", -6, "000 §7-20"),
+        Modifier("EWAC system (ＥＷＡＣシステム)", 2, "000 §7-20"),
+    )
+}
+
+#: evasion modifiers the text states, by name (000 §2, §7-20)
+EVASION_MODIFIERS: dict[str, Modifier] = {
+    m.name: m
+    for m in (
+        Modifier("evasive action (回避行動)", 1, "000 §2"),
+        Modifier("use of cover (遮蔽物の利用)", 3, "000 §2"),
+        Modifier("riding an SFS (ＳＦＳ搭乗中)", -6, "000 §7-20"),
+    )
+}
+
+
+@dataclass(frozen=True)
+class ModifierTotal:
+    """A sum of named modifiers, with one line per modifier."""
+
+    total: int
+    parts: tuple[Modifier, ...]
+    steps: tuple[str, ...]
+
+
+def total_modifier(parts: Iterable[Modifier | tuple[str, int]] | Mapping[str, int]) -> ModifierTotal:
+    """Add named modifiers into the **final hit modifier** (最終命中修正値), 000 §6.
+
+    The text lists: the weapon's modifier at the range band, the pilot's ability modifier, skills,
+    and the chosen action patterns. Pass each as ``(name, value)`` or a :class:`Modifier`.
+    """
+    items = parts.items() if isinstance(parts, Mapping) else parts
+    mods = tuple(p if isinstance(p, Modifier) else Modifier(p[0], p[1]) for p in items)
+    total = sum(m.value for m in mods)
+    steps = tuple(f"{m.name}: {m.value:+d}" + (f" ({m.source})" if m.source else "") for m in mods)
+    return ModifierTotal(total, mods, steps + (f"final modifier: {total:+d}",))
+
+
+@dataclass(frozen=True)
+class Evasion:
+    """An evasion value and how it was built."""
+
+    value: int
+    steps: tuple[str, ...]
+
+
+def evasion_value(
+    base: int,
+    *,
+    piloting: int = 0,
+    skills: int = 0,
+    evasive_action: bool = False,
+    cover: bool = False,
+    terrain: int = 0,
+    local_terrain_spec: bool = False,
+    riding_sfs: bool = False,
+    direction: int = 0,
+    other: Iterable[tuple[str, int]] = (),
+) -> Evasion:
+    """The target's **evasion value** (回避値), 000 §6, §2, §4, §7-20.
+
+    Base evasion of the MS + the pilot's piloting modifier + skills + action patterns (evasive
+    action +1, use of cover +3) + the terrain modifier of its hex (the terrain table is *not in the
+    source text*: pass the value; an MS customised for that terrain ignores a negative one) + riding
+    an SFS (-6) + the attack-direction modifier (optional rule; its values are *not in the source
+    text*, see :func:`.ranges.direction_modifier`). Every addition counts steps of the 1D36 scale.
+    """
+    step = d36.step_of(base, "base evasion")
+    lines = [f"base evasion {base}"]
+    terrain = d36.whole_number(terrain, "terrain modifier")
+    applied_terrain = terrain_modifier(terrain, local_terrain_spec)
+    items: list[tuple[str, int]] = [
+        ("piloting modifier (操縦力)", d36.whole_number(piloting, "piloting modifier")),
+        ("skills (技能)", d36.whole_number(skills, "skill modifier")),
+    ]
+    if evasive_action:
+        items.append(("evasive action (回避行動)", 1))
+    if cover:
+        items.append(("use of cover (遮蔽物の利用)", 3))
+    if terrain:
+        note = " (ignored: customised for this terrain)" if applied_terrain != terrain else ""
+        items.append((f"terrain (地形修正) {terrain:+d}{note}", applied_terrain))
+    if riding_sfs:
+        items.append(("riding an SFS", -6))
+    items.append(("attack direction (攻撃方向)", d36.whole_number(direction, "direction modifier")))
+    items.extend((name, d36.whole_number(v, f"modifier {name!r}")) for name, v in other)
+    for name, value in items:
+        if value:
+            step += value
+            lines.append(f"{name}: {value:+d} steps -> {d36.value_of(step)}")
+    value = d36.value_of(step)
+    if step < 0:
+        lines.append("below 11: written and counted as 11")
+    lines.append(f"evasion value {value}")
+    return Evasion(value, tuple(lines))
+
+
+def terrain_modifier(modifier: int, local_terrain_spec: bool = False) -> int:
+    """The terrain modifier to evasion actually applied (000 §4, line 227).
+
+    It applies to an MS in that hex even without using cover; an MS customised for that local
+    terrain ignores a negative modifier (a desert-capable MS ignores the desert -1).
+    """
+    modifier = d36.whole_number(modifier, "terrain modifier")
+    return 0 if (local_terrain_spec and modifier < 0) else modifier
+
+
+@dataclass(frozen=True)
+class HitCheck:
+    """One resolved hit check."""
+
+    roll: int
+    modifier: int
+    total: int
+    evasion: int
+    margin: int
+    hit: bool
+    critical: bool
+    doubles: bool
+    secondary_damage: bool
+    steps: tuple[str, ...]
+
+    def to_dict(self) -> dict:
+        return {
+            "roll": self.roll, "modifier": self.modifier, "total": self.total, "evasion": self.evasion,
+            "margin": self.margin, "hit": self.hit, "critical": self.critical, "doubles": self.doubles,
+            "secondary_damage": self.secondary_damage, "steps": list(self.steps),
+        }
+
+
+def _outcome(
+    tens: int, units: int, modifier: int, evasion_step: int, target_is_mob: bool, all_range: bool,
+    attacker_is_player: bool, target_pilot_fainted: bool, critical_needs_hit: bool,
+) -> tuple[int, int, bool, bool, bool, bool, bool]:
+    """The arithmetic of one check: (raw step, total step, plain hit, hit, critical, secondary, forced)."""
+    raw_step = 6 * (tens - 1) + units - 1 + modifier
+    total_step = max(0, raw_step)
+    plain_hit = total_step > evasion_step
+    doubles = tens == units
+    forced = not plain_hit and (target_pilot_fainted or (all_range and doubles))
+    hit = plain_hit or forced
+    critical = all_range and doubles and attacker_is_player
+    secondary = all_range and doubles and not attacker_is_player
+    mob_critical = target_is_mob and total_step >= _CRITICAL_STEP and (hit or not critical_needs_hit)
+    return raw_step, total_step, plain_hit, hit, critical or mob_critical, secondary, forced
+
+
+_CRITICAL_STEP = 35  # the step of 66
+
+
+def check_hit(
+    tens: int,
+    units: int,
+    modifier: int,
+    evasion: int,
+    *,
+    target_is_mob: bool = False,
+    all_range: bool = False,
+    attacker_is_player: bool = True,
+    target_pilot_fainted: bool = False,
+    critical_needs_hit: bool = True,
+) -> HitCheck:
+    """Resolve a hit check from the two dice (000 §6, §7-6, §8-1).
+
+    - The 1D36 roll is ``tens`` and ``units``; the final modifier moves it that many steps.
+    - It **hits when the modified roll is greater than the evasion value** (上回れば): equal misses.
+    - A modified roll of **66 or more is a critical**, applied only against mook MS
+      (``target_is_mob``). Ruling: a critical needs a hit (``critical_needs_hit``; BCDice flags
+      66+ whether or not it hits, which only differs for evasions of 66 or more).
+    - In an **all-range attack** (psycommu, incom, reflector, psy-missile, psycho jammer) a double
+      (11, 22, ..., 66) always hits; a player's attack then is a critical hit, and a player's MS so
+      hit takes secondary damage automatically (``attacker_is_player=False``).
+    - Every attack on the MS of a **fainted pilot** hits (000 §8-1).
+    """
+    roll = d36.roll_value(tens, units)
+    modifier = d36.whole_number(modifier, "modifier")
+    evasion_step = d36.step_of(evasion, "evasion")
+    raw_step, total_step, plain_hit, hit, critical, secondary, forced = _outcome(
+        tens, units, modifier, evasion_step, target_is_mob, all_range, attacker_is_player,
+        target_pilot_fainted, critical_needs_hit)
+    total = d36.value_of(total_step)
+    margin = total_step - evasion_step
+    doubles = tens == units
+    steps = [f"1D36: tens {tens}, units {units} -> {roll} (step {d36.step_of(roll)})"]
+    if modifier:
+        steps.append(f"{modifier:+d} steps -> {total}" + (" (floored at 11)" if raw_step < 0 else ""))
+    steps.append(f"{total} against evasion {evasion}: margin {margin:+d} steps")
+    steps.append(f"{total} {'exceeds' if plain_hit else 'does not exceed'} {evasion}: {'hit' if plain_hit else 'miss'}")
+    if forced and target_pilot_fainted:
+        steps.append("the target's pilot has fainted: every attack hits (000 §8-1)")
+    elif forced:
+        steps.append(f"all-range attack, doubles {roll}: always hits (000 §7-6)")
+    if all_range and doubles:
+        steps.append("doubles in a player's all-range attack: critical hit" if attacker_is_player
+                     else "doubles in an all-range attack on a player's MS: automatic secondary damage")
+    if target_is_mob and critical and total_step >= _CRITICAL_STEP:
+        steps.append(f"{total} is {CRITICAL_AT} or more against a mook MS: critical (000 §6)")
+    return HitCheck(roll, modifier, total, evasion, margin, hit, critical, doubles, secondary, tuple(steps))
+
+
+@dataclass(frozen=True)
+class HitOdds:
+    """Exact odds of one hit check."""
+
+    modifier: int
+    evasion: int
+    hit: Fraction
+    critical: Fraction
+    margin: Distribution
+    total: Distribution
+    steps: tuple[str, ...] = field(default=())
+
+    def to_dict(self) -> dict:
+        return {
+            "modifier": self.modifier, "evasion": self.evasion,
+            "hit": str(self.hit), "critical": str(self.critical),
+            "margin": {str(k): str(v) for k, v in self.margin.items()},
+            "total": {str(k): str(v) for k, v in self.total.items()},
+        }
+
+
+@lru_cache(maxsize=4096)
+def hit_odds(
+    modifier: int,
+    evasion: int,
+    *,
+    target_is_mob: bool = False,
+    all_range: bool = False,
+    attacker_is_player: bool = True,
+    target_pilot_fainted: bool = False,
+    critical_needs_hit: bool = True,
+) -> HitOdds:
+    """Exact chances of a hit and of a critical, and the distribution of the margin (000 §6).
+
+    Enumerates the 36 equally likely rolls through the same arithmetic as :func:`check_hit` (the
+    tests compare the two for every roll). The margin is in steps (zero or less = a miss before
+    the special rules).
+    """
+    modifier = d36.whole_number(modifier, "modifier")
+    evasion_step = d36.step_of(evasion, "evasion")
+    hits = crits = 0
+    margins: dict[int, int] = {}
+    totals: dict[int, int] = {}
+    for t in range(1, 7):
+        for u in range(1, 7):
+            _, total_step, _, hit, critical, _, _ = _outcome(
+                t, u, modifier, evasion_step, target_is_mob, all_range, attacker_is_player,
+                target_pilot_fainted, critical_needs_hit)
+            hits += hit
+            crits += critical
+            margins[total_step - evasion_step] = margins.get(total_step - evasion_step, 0) + 1
+            total = d36.value_of(total_step)
+            totals[total] = totals.get(total, 0) + 1
+    margin = Distribution.from_counts(margins)
+    total_distribution = Distribution.from_counts(totals)
+    steps = (f"{hits} of 36 rolls hit", f"{crits} of 36 rolls are criticals")
+    return HitOdds(modifier, evasion, Fraction(hits, 36), Fraction(crits, 36), margin, total_distribution, steps)
+
+
+def minimum_roll_to_hit(modifier: int, evasion: int) -> int | None:
+    """The lowest unmodified 1D36 result that hits, or ``None`` if no roll does (000 §6, no special rules)."""
+    for value in d36.D36_RESULTS:
+        if check_hit(value // 10, value % 10, modifier, evasion).hit:
+            return value
+    return None
+
+
+@dataclass(frozen=True)
+class ToHitAnswer:
+    """What the to-hit calculator shows: the final modifier's working and the exact odds."""
+
+    modifier: ModifierTotal
+    odds: HitOdds
+
+
+def to_hit_answer(
+    modifiers: Mapping[str, int], evasion: int, *, target_is_mob: bool = False, all_range: bool = False
+) -> ToHitAnswer:
+    """Sum named modifiers and give the exact odds against ``evasion`` (one call per calculator change)."""
+    total = total_modifier({name: value for name, value in modifiers.items() if value})
+    return ToHitAnswer(total, hit_odds(total.total, d36.whole_number(evasion, "evasion"),
+                                       target_is_mob=target_is_mob, all_range=all_range))

@@ -1,0 +1,337 @@
+"""Special attacks and equipment: auto fire, ammunition, large weapons, psycommu weapons, punches,
+capture, heat rods, mines, plasma leader, psycho jammer and capture, special equipment (000 §6, §7)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Literal
+
+from ..dice import Distribution, distribution
+from .d36 import whole_number
+from .ranges import range_band
+from .salvo import DamageFormula
+
+# -- auto fire and ammunition (000 §6, §7-3, §7-5, §7-14) ----------------------------------------
+
+#: hit checks per auto-fire burst the text names (000 §7-3, line 364)
+AUTO_FIRE_ATTACKS = {"Zaku machine gun": 5, "Zeck Eins / Zeck Zwei machine gun": 7, "beam machine gun": 5}
+#: rounds a machine gun uses per auto burst (000 §6 line 330, §7-3 line 364)
+MG_ROUNDS_PER_BURST = 10
+#: the rapid-fire beam smart gun: 5 attacks for 5 shots (000 §7-5)
+RAPID_FIRE_BSG_ATTACKS = 5
+RAPID_FIRE_BSG_SHOTS = 5
+
+FireMode = Literal[
+    "single shot", "machine gun auto", "beam machine gun auto", "missiles",
+    "rapid-fire beam smart gun", "all-round beam cannon", "reflector",
+]
+
+
+def shots_used(mode: FireMode, *, attacks: int | None = None, fired: int | None = None, targets: int = 1) -> dict:
+    """Ammunition one firing uses, by weapon (000 §6 lines 329-331, §7-3, §7-5, §7-8, §7-14).
+
+    Single shot 1; machine gun auto 10 per burst; beam machine gun auto as many as its attacks;
+    missiles as many as fired; rapid-fire beam smart gun 5; all-round or diffusion beam cannon 1
+    whatever the number of targets; a reflector attack uses 1 of the reflector and 1 of the weapon.
+    Returns ``{"weapon": n}`` (and ``"reflector"`` for a reflector attack).
+    """
+    if mode == "single shot":
+        return {"weapon": 1}
+    if mode == "machine gun auto":
+        return {"weapon": MG_ROUNDS_PER_BURST}
+    if mode == "beam machine gun auto":
+        if attacks is None:
+            raise ValueError("a beam machine gun uses as many shots as its attacks: pass attacks")
+        return {"weapon": whole_number(attacks, "attacks")}
+    if mode == "missiles":
+        if fired is None:
+            raise ValueError("missiles use as many as were fired: pass fired")
+        return {"weapon": whole_number(fired, "missiles fired")}
+    if mode == "rapid-fire beam smart gun":
+        return {"weapon": RAPID_FIRE_BSG_SHOTS}
+    if mode == "all-round beam cannon":
+        whole_number(targets, "targets")
+        return {"weapon": 1}
+    if mode == "reflector":
+        return {"reflector": 1, "weapon": 1}
+    raise ValueError(f"fire mode {mode!r}: allowed are {', '.join(FireMode.__args__)}")
+
+
+def split_auto_fire(attacks: int, split: Sequence[int]) -> tuple[int, ...]:
+    """Spread the hit checks of one auto burst over targets as the player chooses (000 §7-3).
+
+    Each target gets at least 1 check; together no more than the weapon's ``attacks``.
+    """
+    attacks = whole_number(attacks, "attacks per burst")
+    split = tuple(whole_number(n, "hit checks on a target") for n in split)
+    if not split or any(n < 1 for n in split):
+        raise ValueError(f"split {split!r}: give each target at least 1 hit check")
+    if sum(split) > attacks:
+        raise ValueError(f"split {split!r} makes {sum(split)} hit checks: allowed are at most {attacks} per burst")
+    return split
+
+
+def auto_fire_splits(attacks: int, targets: int) -> list[tuple[int, ...]]:
+    """Every way to spread all ``attacks`` checks over ``targets`` targets (ordered, each at least 1), 000 §7-3."""
+    attacks, targets = whole_number(attacks, "attacks"), whole_number(targets, "targets")
+    if targets < 1:
+        raise ValueError(f"targets {targets}: allowed are 1 or more")
+    if targets == 1:
+        return [(attacks,)] if attacks >= 1 else []
+    return [(first,) + rest for first in range(1, attacks) for rest in auto_fire_splits(attacks - first, targets - 1)]
+
+
+# -- psycommu weapons (000 §7-6 .. §7-9, §7-19) ---------------------------------------------------
+
+FUNNEL_MOVE_HEXES = 12  # 000 §7-6 line 386
+LEADER_BIT_MOVE_HEXES = 10  # 000 §7-19 line 503
+MAX_HEXES_FROM_BODY = 30  # lines 386, 503
+UNITS_PER_NT = 2  # line 390
+ACTIONS_PER_UNIT_PER_ROUND = 1  # line 389
+FIN_FUNNEL_BARRIER_FUNNELS = 4  # line 393
+PSYCHO_FRAME_INCOMS = 2  # 000 §7-7 line 405
+LEADER_BITS_PER_SET = 5  # 000 §7-19 line 506
+LEADER_BIT_MAX_SETS = 4  # line 507
+LEADER_BIT_SETS_PER_NT = 1  # line 508
+LEADER_BIT_MAX_ROUNDS = 3  # line 506
+PSY_MISSILE_MAX_RANGE = 12  # 000 §7-9 line 423
+PSY_MISSILE_SETS_PER_NT = 1  # line 424
+#: 1D36 results whose two dice are equal: an all-range attack with one of them always hits
+DOUBLES = tuple(11 * d for d in range(1, 7))
+
+
+def psycommu_units(nt_spent: int, pilot_nt: int | None = None) -> int:
+    """Funnels or bits (also reflector bits) that one psycommu pattern runs: 2 per NT point spent
+    (000 §7-6 line 390, §7-8 line 417). ``pilot_nt`` checks the pilot has that much NT."""
+    nt_spent = whole_number(nt_spent, "NT spent")
+    if nt_spent < 1:
+        raise ValueError(f"NT spent {nt_spent}: an all-range attack with funnels or bits needs an NT pilot spending 1 or more")
+    if pilot_nt is not None and nt_spent > pilot_nt:
+        raise ValueError(f"NT spent {nt_spent}: the pilot's NT value is only {pilot_nt}")
+    return UNITS_PER_NT * nt_spent
+
+
+def funnel_attack_cap(units: int, *, wired: bool = False) -> int | None:
+    """Most attacks a round: one per funnel or bit whatever the AP (000 §7-6, line 389); wired
+    psycommu weapons have no such cap (``None``)."""
+    units = whole_number(units, "funnels")
+    return None if wired else units * ACTIONS_PER_UNIT_PER_ROUND
+
+
+def fin_funnel_barrier_nt() -> int:
+    """NT needed for the fin funnel barrier: its 4 fin funnels at 2 per NT point (000 §7-6, line 393)."""
+    return -(-FIN_FUNNEL_BARRIER_FUNNELS // UNITS_PER_NT)
+
+
+def incoms_at_once(psycho_frame: bool, *, without_psycho_frame: int | None = None) -> int:
+    """Incoms one pattern runs (000 §7-7): 2 with a psycho-frame on a quasi-psycommu MS. Without one
+    the number is *not in the source text*: pass ``without_psycho_frame``. No NT pilot is needed."""
+    if psycho_frame:
+        return PSYCHO_FRAME_INCOMS
+    if without_psycho_frame is None:
+        raise ValueError("incoms without a psycho-frame: the number is not in the source text, pass without_psycho_frame")
+    return whole_number(without_psycho_frame, "incoms without a psycho-frame")
+
+
+@dataclass(frozen=True)
+class LeaderBits:
+    sets: int
+    bits: int
+    attack_cap: int
+
+
+def leader_bits(nt_spent: int) -> LeaderBits:
+    """Leader bits (000 §7-19): 1 set of 5 per NT point, at most 4 sets; each set acts once a round."""
+    nt_spent = whole_number(nt_spent, "NT spent")
+    if not 1 <= nt_spent:
+        raise ValueError(f"NT spent {nt_spent}: allowed are 1 or more")
+    sets = min(LEADER_BIT_MAX_SETS, nt_spent * LEADER_BIT_SETS_PER_NT)
+    return LeaderBits(sets, sets * LEADER_BITS_PER_SET, sets)
+
+
+def psy_missile_sets(nt_spent: int) -> int:
+    """Psy-missile sets launched with psycommu guidance: 1 per NT point (000 §7-9, line 424)."""
+    nt_spent = whole_number(nt_spent, "NT spent")
+    if nt_spent < 1:
+        raise ValueError(f"NT spent {nt_spent}: psycommu guidance needs 1 or more")
+    return nt_spent * PSY_MISSILE_SETS_PER_NT
+
+
+#: using a psy-missile as a psycommu weapon forfeits the missile skill's benefits (000 §7-9)
+PSY_MISSILE_SKILL_USABLE_WHEN_GUIDED = False
+
+# -- melee (000 §2, §7-10, §7-11, §7-13) -----------------------------------------------------------
+
+
+def punch_damage(durability: int) -> DamageFormula:
+    """Punch or kick damage: 1D6 + the MS's durability / 10, rounded down (000 §7-10)."""
+    durability = whole_number(durability, "durability")
+    if durability < 0:
+        raise ValueError(f"durability {durability}: allowed are 0 or more")
+    return DamageFormula(1, 6, durability // 10)
+
+
+def durabilities_for_punch_bonus(bonus: int, up_to: int = 300) -> range:
+    """The durabilities whose punch bonus is ``bonus`` (the Zaku II's +2 means 20 to 29)."""
+    bonus = whole_number(bonus, "punch bonus")
+    return range(10 * bonus, min(up_to, 10 * bonus + 9) + 1)
+
+
+def melee_damage(formula: str | DamageFormula, *, doubled: bool = False) -> Distribution:
+    """Exact damage of a melee hit; wind-up and body slam work it out as usual, then double (000 §2)."""
+    formula = formula if isinstance(formula, DamageFormula) else DamageFormula.parse(formula)
+    base = distribution(f"{formula.count}D{formula.sides}+{formula.bonus}/{formula.divisor}")
+    return base.map(lambda v: 2 * v) if doubled else base
+
+
+SuccessRule = Literal[">", ">="]
+#: base target of the piloting checks of capture escapes, heat rods and mines (000 §7-11, §7-13, §7-15)
+PILOTING_CHECK_TARGET = 10
+LIGHT_WOUND = "1D3"  # 軽傷 of 000 §7-11, §7-13, §7-16, §7-19
+CAPTURE_ESCAPE_PATTERNS = ("charge/disengage", "normal move")  # 離脱 + 通常移動, 000 §7-11
+CAPTOR_PUNCHES_AUTO_HIT = True
+
+
+@dataclass(frozen=True)
+class PilotingCheck:
+    total: int
+    target: int
+    success: bool
+    steps: tuple[str, ...]
+
+
+def piloting_check(
+    dice: Sequence[int], piloting: int, *, opponent_piloting: int = 0, success_rule: SuccessRule = ">"
+) -> PilotingCheck:
+    """2D6 + own piloting modifier against 10 + the opponent's piloting modifier (000 §7-11, §7-13, §7-15).
+
+    Used to escape a capturing MA (opponent = the captor's pilot), to entangle with a heat rod
+    (opponent = the target's pilot) and to pass a mined hex (no opponent). Whether reaching the
+    target exactly succeeds is not stated; ruling: the total must exceed it (``">"``), as the
+    recovery check (000 §8-1 "上回った") and BCDice's ``GS`` command read; ``">="`` is the other reading.
+    """
+    dice = tuple(dice)
+    if len(dice) != 2 or any(isinstance(d, bool) or not isinstance(d, int) or not 1 <= d <= 6 for d in dice):
+        raise ValueError(f"dice {dice!r}: give two d6 faces, each 1 to 6")
+    if success_rule not in (">", ">="):
+        raise ValueError(f"success rule {success_rule!r}: allowed are '>' and '>='")
+    piloting = whole_number(piloting, "piloting modifier")
+    target = PILOTING_CHECK_TARGET + whole_number(opponent_piloting, "opponent's piloting modifier")
+    total = sum(dice) + piloting
+    success = total > target if success_rule == ">" else total >= target
+    steps = (f"2D6 {dice[0]}+{dice[1]} + piloting {piloting:+d} = {total}",
+             f"target 10{target - 10:+d} = {target}: {'success' if success else 'failure'} ({success_rule})")
+    return PilotingCheck(total, target, success, steps)
+
+
+def piloting_check_odds(piloting: int, *, opponent_piloting: int = 0, success_rule: SuccessRule = ">") -> Fraction:
+    """Exact chance of :func:`piloting_check` succeeding."""
+    wins = sum(piloting_check((a, b), piloting, opponent_piloting=opponent_piloting, success_rule=success_rule).success
+               for a in range(1, 7) for b in range(1, 7))
+    return Fraction(wins, 36)
+
+
+# -- mines (000 §7-15) --------------------------------------------------------------------------------
+HIDE_BOMB_CHARGES = 6
+MINES_PER_HEX_COMBAT = 1
+MAX_MINES_PER_ACTION = 6
+
+
+def lay_mines(on: Literal["scenario", "combat"], hexes: int = 1) -> dict:
+    """Hide bombs (000 §7-15): on the scenario map all 6 charges go into the unit's own hex; on the
+    combat map one mine-laying action puts 1 mine into each of up to 6 adjacent hexes."""
+    hexes = whole_number(hexes, "hexes")
+    if on == "scenario":
+        if hexes != 1:
+            raise ValueError(f"{hexes} scenario hexes: the 6 charges are all laid in the unit's own hex")
+        return {"charges_used": HIDE_BOMB_CHARGES, "hexes_mined": 1, "mines_in_hex": HIDE_BOMB_CHARGES}
+    if on == "combat":
+        if not 1 <= hexes <= MAX_MINES_PER_ACTION:
+            raise ValueError(f"{hexes} hexes: one action lays 1 to {MAX_MINES_PER_ACTION} mines, one per adjacent hex")
+        return {"charges_used": hexes, "hexes_mined": hexes, "mines_in_hex": MINES_PER_HEX_COMBAT}
+    raise ValueError(f"map {on!r}: allowed are 'scenario', 'combat'")
+
+
+def mine_checks(mines_in_hex: int) -> int:
+    """Piloting checks (target 10) for a unit entering a mined hex: one per mine laid there (000 §7-15)."""
+    return whole_number(mines_in_hex, "mines in the hex")
+
+
+# -- special weapons and equipment (000 §7-14 .. §7-20) ------------------------------------------------
+PLASMA_LEADER = {"ap": 5, "devices": 3, "rounds": 3, "ignores_armour": True, "pilot_wound": LIGHT_WOUND,
+                 "usable_on": ("lunar surface", "asteroid surface")}
+PSYCHO_JAMMER = {"ap": 5, "terminals": 6, "max_range": "mid", "targets_sealed": 1,
+                 "lasts_until_battle_end": True, "recalled_by_choosing_again": True}
+PSYCHO_CAPTURE = {"ap": 5, "needs_nt": True, "target_can_act": False}
+FIN_FUNNEL_BARRIER_BLOCKS_ALL_RANGE = True
+FIN_FUNNEL_BARRIER_LASTS_UNTIL_OWN_NEXT_TURN = True
+#: firing arcs of area weapons (000 §7-14): all-round beam cannons all round, diffusion cannons the front arc
+ALL_ROUND_ARC_DEGREES = 360
+FRIEND_FOE_SELECTABLE = True
+SMOKE = {"modifier": -6, "rounds": 1, "placement": ("close", "mid")}
+BEAM_DISTURBANCE = {"multiplier": Fraction(1, 2), "rounds": 1, "placement": ("close", "mid")}
+JAMMING_MODIFIER = -6
+STEAL_YARD_MODIFIER = -6
+STEAL_YARD_BEAM_WEAPONS = False
+EWAC = {"detection_scenario_hexes": 3, "friendly_shooting": 2}
+SFS = {"evasion": -6, "movement_class": "MA or aircraft", "sfs_armour": 0, "sfs_hit_first": True}
+BIG_LANG = {"repair": "1D6", "units_per_scenario_turn": 3, "usable_in_combat": False}
+MICRO_MISSILE_POD = {"placement": ("close", "mid"), "faces": 3}
+
+
+def smoke_modifier(*, from_smoke_hex: bool = False, through_smoke: bool = False, into_smoke_hex: bool = False) -> int:
+    """Smoke (000 §7-20, line 523): -6 to shots from the smoke hex or whose line of fire passes
+    through it; a shot *at* the smoke hex itself is not modified. Ruling: a shot at a target in the
+    smoke hex is "into" the hex (0) unless it also passes through other smoke."""
+    if from_smoke_hex or through_smoke:
+        return SMOKE["modifier"]
+    return 0
+
+
+def jamming_applies(band: str) -> bool:
+    """Whether the jamming device's -6 applies at a range band: mid range or farther (000 §7-20)."""
+    return band in ("mid", "long", "extreme")
+
+
+def jamming_modifier(distance: int) -> int:
+    """Jamming device (000 §7-20, line 545): -6 to shots at it, and to its own shots, at mid range or farther."""
+    return JAMMING_MODIFIER if jamming_applies(range_band(distance)) else 0
+
+
+def beam_disturbance_damage(damage: int, *, rounding: Literal["down", "up"] = "down") -> int:
+    """Beam damage from, through or into beam-disturbance gas is halved (000 §7-20, line 527).
+    The rounding is not stated; ruling: down, like the text's other 端数は切り捨て (``rounding``)."""
+    damage = whole_number(damage, "damage")
+    return damage // 2 if rounding == "down" else -(-damage // 2)
+
+
+def micro_missile_pod_targets(targets: Sequence[str]) -> tuple[str, ...]:
+    """The GP03's micro missile pod (000 §7-1): its 3 faces fire at once, no two at the same target."""
+    targets = tuple(targets)
+    if len(targets) > MICRO_MISSILE_POD["faces"]:
+        raise ValueError(f"{len(targets)} targets: the pod has {MICRO_MISSILE_POD['faces']} faces")
+    if len(set(targets)) != len(targets):
+        raise ValueError(f"targets {targets!r}: two faces may not attack the same target")
+    return targets
+
+
+def i_field_blocks(*, beam: bool, adjacent: bool = False, all_range: bool = False,
+                   fin_funnel_barrier: bool = False) -> bool:
+    """Whether an I-field barrier stops an attack (000 §7-20, line 531): beams only, not from an
+    adjacent hex; all-range attacks count as adjacent — except against a fin funnel barrier."""
+    if fin_funnel_barrier:
+        return beam or all_range
+    return beam and not adjacent and not all_range
+
+#: a reflector attack spends no AP on the weapon fired through it (000 §7-8, line 411)
+REFLECTOR_WEAPON_PATTERN_AP = 0
+#: a diffusion beam cannon fires at every chosen target in its front arc (000 §7-14, line 466)
+DIFFUSION_ARC = "front"
+#: leader bits' plasma field damages the enclosed MS ignoring armour (000 §7-19, line 506)
+LEADER_BIT_IGNORES_ARMOUR = True
+#: incoms and wired beam guns on a quasi-psycommu MS work for normal-type pilots (000 §7-7, line 400)
+INCOM_NEEDS_NT_PILOT = False
+#: a heat rod that entangles wounds the pilot (1D3) and calls for a fainting check (000 §7-13)
+HEAT_ROD_FAINT_CHECK = True

@@ -1,0 +1,206 @@
+"""Calculators for the Gundam Sentinel chapter: to-hit, missile salvo / bombing, action points, hex figures.
+
+Each widget gathers inputs named as the rule names them and makes one library call per change.
+"""
+
+from __future__ import annotations
+
+import html
+
+import ipywidgets as widgets
+
+from ..dice import percent
+from ..gundam_sentinel import actions, figures, salvo, to_hit
+from .base import Calculator
+from .render import distribution_table, error_line
+
+_STYLE = {"description_width": "16em"}
+_WIDE = widgets.Layout(width="30em")
+
+
+def _int(description: str, value: int, low: int, high: int) -> widgets.BoundedIntText:
+    return widgets.BoundedIntText(value=value, min=low, max=high, description=f"{description} ({low}..{high})",
+                                  style=_STYLE, layout=_WIDE)
+
+
+def _check(description: str, value: bool = False) -> widgets.Checkbox:
+    return widgets.Checkbox(value=value, description=description, style=_STYLE, layout=_WIDE, indent=False)
+
+
+class ToHitCalculator(Calculator):
+    """The exact chance to hit, of a critical, and the margin, from named modifiers and an evasion value."""
+
+    def __init__(self, weapon: int = 0, evasion: int = 54) -> None:
+        self.weapon = _int("weapon modifier at this range", weapon, -20, 40)
+        self.shooting = _int("pilot's shooting modifier (射撃力)", 0, -10, 20)
+        self.skills = _int("skills (技能)", 0, -10, 20)
+        self.aims = _int("aim actions (照準), +1 each", 0, 0, 10)
+        self.snap = _check("snap shot (速射) −3")
+        self.smoke = _check("smoke in the line of fire (煙幕) −6")
+        self.jamming = _check("jamming device, mid range+ (ジャミング装置) −6")
+        self.steal_yard = _check("target's Steal Yard (スティールヤード) −6")
+        self.ewac = _check("friendly EWAC (ＥＷＡＣ) +2")
+        self.other = _int("other modifiers", 0, -40, 40)
+        self.evasion = widgets.Text(value=str(evasion), description="evasion value (回避値), 11..86",
+                                    style=_STYLE, layout=_WIDE, continuous_update=False)
+        self.mob = _check("target is a mook MS (ザコＭＳ): criticals count")
+        self.all_range = _check("all-range attack (doubles always hit)")
+        self.result = widgets.HTML()
+        self.answer: to_hit.ToHitAnswer | None = None
+        self.error: str | None = None
+        inputs = [self.weapon, self.shooting, self.skills, self.aims, self.snap, self.smoke, self.jamming,
+                  self.steal_yard, self.ewac, self.other, self.evasion, self.mob, self.all_range]
+        super().__init__(inputs + [self.result])
+        for control in inputs:
+            control.observe(self._update, names="value")
+        self._update()
+
+    def modifiers(self) -> dict[str, int]:
+        return {
+            "weapon at this range": self.weapon.value,
+            "shooting (射撃力)": self.shooting.value,
+            "skills (技能)": self.skills.value,
+            "aim (照準) ×" + str(self.aims.value): self.aims.value,
+            "snap shot (速射)": -3 * self.snap.value,
+            "smoke (煙幕)": -6 * self.smoke.value,
+            "jamming device": -6 * self.jamming.value,
+            "Steal Yard": -6 * self.steal_yard.value,
+            "EWAC": 2 * self.ewac.value,
+            "other": self.other.value,
+        }
+
+    def _update(self, change: object = None) -> None:
+        try:
+            self.answer = to_hit.to_hit_answer(self.modifiers(), self.evasion.value,
+                                               target_is_mob=self.mob.value, all_range=self.all_range.value)
+            self.error = None
+        except ValueError as error:
+            self.answer, self.error = None, str(error)
+            self.result.value = error_line(self.error)
+            return
+        odds = self.answer.odds
+        working = "<br>".join(html.escape(s) for s in self.answer.modifier.steps)
+        self.result.value = (
+            f"<p>{working}</p>"
+            f"<p><b>hit: {odds.hit} ({percent(odds.hit)})</b>; critical: {odds.critical} ({percent(odds.critical)})</p>"
+            + distribution_table(odds.margin.items(), "margin (steps)")
+        )
+
+
+class SalvoCalculator(Calculator):
+    """Missile salvo or bombing: missiles fired, modifiers, evasion and per-missile damage → exact
+    distributions of missiles hitting and of damage."""
+
+    def __init__(self, fired: int = 15, evasion: int = 54, per_hit_damage: str = "") -> None:
+        self.fired = _int("missiles or bombs fired", fired, 1, 60)
+        self.other = _int("other modifiers", 0, -40, 40)
+        self.evasion = widgets.Text(value=str(evasion), description="evasion value (回避値), 11..86",
+                                    style=_STYLE, layout=_WIDE, continuous_update=False)
+        self.damage = widgets.Text(value=per_hit_damage, description="damage per hit (not in the source text)",
+                                   placeholder="e.g. 3D6+3 or 1D3+4/2", style=_STYLE, layout=_WIDE,
+                                   continuous_update=False)
+        self.guided = _check("psycommu-guided psy-missiles (doubles: all hit)")
+        self.result = widgets.HTML()
+        self.odds: salvo.SalvoOdds | None = None
+        self.error: str | None = None
+        inputs = [self.fired, self.other, self.evasion, self.damage, self.guided]
+        super().__init__(inputs + [self.result])
+        for control in inputs:
+            control.observe(self._update, names="value")
+        self._update()
+
+    def _update(self, change: object = None) -> None:
+        try:
+            self.odds = salvo.salvo_odds(self.fired.value, self.evasion.value, other_modifier=self.other.value,
+                                         per_hit_damage=self.damage.value.strip() or None,
+                                         psycommu_guided=self.guided.value)
+            self.error = None
+        except ValueError as error:
+            self.odds, self.error = None, str(error)
+            self.result.value = error_line(self.error)
+            return
+        parts = [f"<p>final modifier {self.odds.modifier:+d} (+{self.fired.value - 1} for the salvo); "
+                 f"<b>at least one hit: {self.odds.hit} ({percent(self.odds.hit)})</b>; "
+                 f"mean hits {float(self.odds.hits.mean()):.2f}</p>",
+                 distribution_table(self.odds.hits.items(), "missiles hitting")]
+        if self.odds.damage is not None:
+            parts.append(f"<p>damage (a miss counts 0: its blast table is missing); mean "
+                         f"{float(self.odds.damage.mean()):.2f}</p>")
+            parts.append(distribution_table(self.odds.damage.items(), "damage"))
+        self.result.value = "".join(parts)
+
+
+#: patterns whose cost the text gives: the planner offers these (others need ActionCosts)
+PLANNER_PATTERNS = ("normal move", "additional move", "charge/disengage", "large weapon use",
+                    "rapid-fire beam smart gun", "plasma leader set-up", "psycho jammer use", "psycho capture use")
+
+
+class ActionPointPlanner(Calculator):
+    """This round's AP (roll, reaction, borrowed) → which combinations of patterns fit, and the odds."""
+
+    def __init__(self, roll: int = 4, reaction: int = 2) -> None:
+        self.roll = _int("1D6 for action points", roll, 1, 6)
+        self.reaction = _int("reaction modifier (反応力)", reaction, -5, 10)
+        self.borrow = _int("borrowed (予想行動), not in the text: max", 0, 0, 6)
+        self.owed = _int("owed from last round", 0, 0, 6)
+        self.unit_class = widgets.Dropdown(options=["normal MS", "high-mobility MS", "MA or aircraft"],
+                                           value="normal MS", description="unit class", style=_STYLE, layout=_WIDE)
+        self.first = _check("acting first (先攻)", True)
+        self.candidates = widgets.SelectMultiple(options=PLANNER_PATTERNS, value=PLANNER_PATTERNS[:4],
+                                                 description="patterns (AP in the text)", style=_STYLE,
+                                                 layout=widgets.Layout(width="30em", height="10em"))
+        self.result = widgets.HTML()
+        self.plan: actions.RoundPlan | None = None
+        self.error: str | None = None
+        inputs = [self.roll, self.reaction, self.borrow, self.owed, self.unit_class, self.first, self.candidates]
+        super().__init__(inputs + [self.result])
+        for control in inputs:
+            control.observe(self._update, names="value")
+        self._update()
+
+    def _update(self, change: object = None) -> None:
+        try:
+            self.plan = actions.plan_round(
+                self.roll.value, self.reaction.value, self.candidates.value, self.unit_class.value,
+                acting_first=self.first.value, borrow=self.borrow.value, owed=self.owed.value,
+                anticipation=self.borrow.value > 0, max_borrow=self.borrow.value or None,
+            )
+            self.error = None
+        except ValueError as error:
+            self.plan, self.error = None, str(error)
+            self.result.value = error_line(self.error)
+            return
+        rows = "".join(
+            f"<tr><td>{html.escape(' + '.join(p.patterns))}</td><td style='text-align:right'>{p.cost}</td>"
+            f"<td style='text-align:right'>{chance}</td><td style='text-align:right'>{percent(chance)}</td></tr>"
+            for p, chance in self.plan.plans
+        )
+        steps = "<br>".join(html.escape(s) for s in self.plan.ap.steps)
+        self.result.value = (
+            f"<p>{steps}</p><table class='odds-table'><thead><tr><th>plan</th><th>AP</th>"
+            f"<th>P(AP ≥ cost)</th><th>%</th></tr></thead><tbody>{rows}</tbody></table>"
+            if rows else f"<p>{steps}</p><p>no combination of the chosen patterns fits</p>"
+        )
+
+
+class HexFigure(Calculator):
+    """Figures drawn by the hex geometry: front hexes, a firing arc (assumed width) or range bands."""
+
+    def __init__(self, kind: str = "front hexes", facing: int = 0, arc_degrees: int = 120) -> None:
+        self.kind = widgets.ToggleButtons(options=["front hexes", "firing arc", "range bands"], value=kind)
+        self.facing = widgets.Dropdown(options=list(range(6)), value=facing, description="facing (hexside)")
+        self.arc = widgets.IntSlider(value=arc_degrees, min=60, max=360, step=60,
+                                     description="arc (degrees), not in the text")
+        self.figure = widgets.HTML()
+        super().__init__([self.kind, self.facing, self.arc, self.figure])
+        for control in (self.kind, self.facing, self.arc):
+            control.observe(self._update, names="value")
+        self._update()
+
+    def _update(self, change: object = None) -> None:
+        if self.kind.value == "front hexes":
+            self.figure.value = figures.front_hexes_figure(self.facing.value)
+        elif self.kind.value == "firing arc":
+            self.figure.value = figures.firing_arc_figure(self.arc.value, self.facing.value)
+        else:
+            self.figure.value = figures.range_bands_figure()

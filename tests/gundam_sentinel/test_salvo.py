@@ -1,0 +1,74 @@
+from fractions import Fraction
+from itertools import product
+
+import pytest
+
+from rules_lib.dice.enumeration import enumerate_distribution
+from rules_lib.gundam_sentinel.salvo import (
+    DamageFormula,
+    resolve_salvo,
+    salvo_damage,
+    salvo_hits,
+    salvo_modifier,
+    salvo_odds,
+)
+
+
+def test_nouvelle_gm3_example():
+    salvo = resolve_salvo(3, 6, 15, 54)
+    assert (salvo.modifier, salvo.check.total, salvo.check.margin, salvo.extra_hits, salvo.hits) == (14, 62, 4, 2, 3)
+    assert salvo_damage("1D3+4/2", 3).text == "1D3×3+12/2"
+
+
+def test_core_booster_example():
+    bombs = resolve_salvo(5, 3, 6, 54)
+    assert (bombs.modifier, bombs.check.margin, bombs.hits) == (5, 4, 3)
+    assert salvo_damage("3D6+3", 3).text == "3D6×3+3×3"
+
+
+@pytest.mark.parametrize(("margin", "fired", "hits"), [(0, 5, 0), (-3, 5, 0), (1, 5, 1), (2, 5, 2), (3, 5, 2),
+                                                       (4, 15, 3), (30, 6, 6)])
+def test_one_more_hit_per_two_steps_capped_at_fired(margin, fired, hits):
+    assert salvo_hits(margin, fired) == hits
+
+
+@pytest.mark.parametrize("bad", [0, -1, "x"])
+def test_bad_missile_counts(bad):
+    with pytest.raises(ValueError, match="missiles fired"):
+        salvo_modifier(bad)
+
+
+def test_capacity_is_one_launcher():
+    with pytest.raises(ValueError, match="at most 15"):
+        resolve_salvo(3, 6, 16, 54, capacity=15)
+
+
+@pytest.mark.parametrize(("fired", "other", "evasion"), [(15, 0, 54), (6, 0, 54), (3, -5, 45), (1, 10, 66)])
+def test_salvo_odds_match_brute_force(fired, other, evasion):
+    counts = {}
+    for tens, units in product(range(1, 7), repeat=2):
+        step = max(0, 6 * (tens - 1) + units - 1 + fired - 1 + other)
+        margin = step - (6 * (evasion // 10 - 1) + evasion % 10 - 1)
+        hits = 0 if margin <= 0 else min(fired, 1 + margin // 2)
+        counts[hits] = counts.get(hits, 0) + 1
+    odds = salvo_odds(fired, evasion, other_modifier=other)
+    assert dict(odds.hits.items()) == {h: Fraction(n, 36) for h, n in counts.items()}
+
+
+def test_damage_readings_match_enumeration():
+    assert salvo_damage("1D3+4/2", 3).distribution == enumerate_distribution("1D3*3+12/2")
+    assert salvo_damage("1D3+4/2", 3, divisor_scope="whole").distribution == enumerate_distribution("(1D3*3+12)/2")
+    assert salvo_damage("1D3+4/2", 3, dice_per_hit=True).distribution == enumerate_distribution("3D3+12/2")
+    assert salvo_damage("3D6+3", 1).text == "3D6+3"
+
+
+def test_damage_distribution_of_a_salvo_mixes_hits():
+    odds = salvo_odds(2, 54, other_modifier=14, per_hit_damage="1D6")
+    assert odds.damage.total() == 1
+    assert odds.damage[0] == odds.hits[0]
+
+
+@pytest.mark.parametrize("bad", ["3D", "D6", "1D3+4/0", "x"])
+def test_bad_damage(bad):
+    with pytest.raises(ValueError, match="damage"):
+        DamageFormula.parse(bad)
