@@ -124,7 +124,8 @@ def _changed_input(states):
     for position, state in candidates:
         value = state["value"]
         if isinstance(value, int):
-            return position, value + 1 if state["max"] is None or value + 1 <= state["max"] else value - 1
+            step = state["step"] if isinstance(state["step"], int) and state["step"] > 0 else 1
+            return position, value + step if state["max"] is None or value + step <= state["max"] else value - step
     for position, state in candidates:
         if isinstance(state["value"], str) and state["_model_name"] == "TextModel":
             return position, state["value"] + "+1"
@@ -158,4 +159,45 @@ def test_every_calculator_recomputes_as_rules_lib_does(browser, site_url, page_p
         shown = [s["value"] for s in after]
         assert shown == expected, f"{dotted} on {page_path} shows something other than rules_lib computes"
     assert problems == [] and outside == []
+    page.close()
+
+
+def test_gundam_sentinel_to_hit_recomputes_when_evasion_changes(browser, site_url):
+    from rules_lib.gundam_sentinel import to_hit
+
+    page, problems, outside = open_page(browser, site_url + "gundam-sentinel/06-calculators/")
+    assert page.evaluate("window.rulesLibLive.status") == "live", page.evaluate("window.rulesLibLive.error")
+    calculator = page.locator(".widget-vbox").filter(has=page.locator("text=evasion value (回避値)")).first
+    before = calculator.locator(".widget-html").last.inner_text()
+    evasion = calculator.locator(".widget-text", has_text="evasion value").locator("input")
+    evasion.fill("62")
+    evasion.press("Enter")
+    result = calculator.locator(".widget-html").last
+    page.wait_for_function("([el, old]) => el.innerText !== old", arg=[result.element_handle(), before], timeout=10_000)
+    shown = result.inner_text()
+    index = page.evaluate("window.rulesLibLive.classes.indexOf('rules_lib.widgets.gundam_sentinel:ToHitCalculator')")
+    states = page.evaluate(f"window.rulesLibLive.states({index})")
+
+    import json
+
+    from rules_lib.browser import LiveCalculator
+
+    python = LiveCalculator("rules_lib.widgets.gundam_sentinel:ToHitCalculator")
+    python.load(json.dumps([{k: s[k] for k in ("value", "index") if s[k] is not None} for s in states]))
+    assert [w.get_state().get("value") for w in python.widgets] == [s["value"] for s in states]
+    assert "62" in json.dumps(states)
+    assert to_hit is not None and shown
+    assert problems == [] and outside == []
+    page.close()
+
+
+@pytest.mark.parametrize("query", ["回避値", "evasion"])
+def test_search_finds_the_evasion_rules_in_english_and_japanese(browser, site_url, query):
+    page = browser.new_page()
+    page.goto(site_url, wait_until="load")
+    page.keyboard.press("s")
+    page.keyboard.type(query)
+    page.locator(".md-search-result__item").first.wait_for(timeout=15_000)
+    links = page.locator(".md-search-result__item > a").evaluate_all("as => as.map(a => a.getAttribute('href'))")
+    assert any("gundam-sentinel/03-to-hit" in link for link in links[:8]), links[:8]
     page.close()

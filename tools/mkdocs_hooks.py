@@ -134,6 +134,9 @@ def on_page_content(html: str, page, config, files) -> str:
     mkdocs rewrites ``.md`` links in Markdown pages itself; mkdocs-jupyter leaves a notebook's
     links as they are. A link that points to no page fails the build.
     """
+    # search: the rules (chapter pages) rank above the API reference that names them
+    boost = 2 if page.file.src_uri.split("/")[0] in CHAPTERS else 0.5 if page.file.src_uri.startswith("reference/") else 1
+    page.meta.setdefault("search", {}).setdefault("boost", boost)
     if not page.file.src_path.endswith(".ipynb"):
         return html
     base = posixpath.dirname(page.file.src_uri)

@@ -154,7 +154,7 @@
       live.states = (index) =>
         flatten(shown[index].model).map((m) => ({
           _model_name: m.get("_model_name"), value: m.get("value"), index: m.get("index"),
-          min: m.get("min"), max: m.get("max"), disabled: m.get("disabled"),
+          min: m.get("min"), max: m.get("max"), step: m.get("step"), disabled: m.get("disabled"),
         }));
       live.setInput = (index, widget, state) => flatten(shown[index].model)[widget].set(state);
       live.phases.live = Math.round(performance.now());
