@@ -12,6 +12,7 @@ from __future__ import annotations
 import ipywidgets as widgets
 
 from ..browser import live_class
+from .render import error_line
 
 
 class Calculator(widgets.VBox):
@@ -20,3 +21,37 @@ class Calculator(widgets.VBox):
     def __init__(self, children=(), **kwargs) -> None:
         super().__init__(children, **kwargs)
         self.add_class(live_class(type(self)))
+
+
+class FormCalculator(Calculator):
+    """A calculator made of input widgets and one ``HTML`` result, recomputed on every change.
+
+    Subclasses build their inputs, pass them to ``__init__`` and define ``_compute()``, which
+    returns the result's HTML from one library call. A ``ValueError`` (bad input) is shown in
+    place of the result; ``_clear()`` may drop what the last good input computed.
+    """
+
+    def __init__(self, inputs: list[widgets.Widget]) -> None:
+        self.result = widgets.HTML()
+        self.error: str | None = None
+        super().__init__([*inputs, self.result])
+        for widget in inputs:
+            widget.observe(self._update, names="value")
+        self._update()
+
+    def _update(self, change: object = None) -> None:
+        try:
+            html_text = self._compute()
+        except ValueError as error:
+            self.error = str(error)
+            self._clear()
+            self.result.value = error_line(self.error)
+            return
+        self.error = None
+        self.result.value = html_text
+
+    def _compute(self) -> str:
+        raise NotImplementedError(f"{type(self).__name__} must define _compute()")
+
+    def _clear(self) -> None:
+        """Forget the results of the last good input (nothing by default)."""

@@ -26,8 +26,8 @@ from ..nemesis import (
     duel_odds,
     parse_faces,
 )
-from .base import Calculator
-from .render import distribution_table, error_line
+from .base import FormCalculator
+from .render import distribution_table
 
 #: largest pool a calculator offers (exact odds stay well under 50 ms)
 MAX_POOL = 12
@@ -43,38 +43,7 @@ def _chances(rows) -> str:
     return "<table class='odds-table'><tbody>" + "".join(_chance(k, p) for k, p in rows) + "</tbody></table>"
 
 
-class _Calculator(Calculator):
-    """Shared plumbing: observe every input, recompute, show the result or the error in place."""
-
-    inputs: list[widgets.Widget]
-
-    def __init__(self, inputs: list[widgets.Widget]) -> None:
-        self.result = widgets.HTML()
-        self.error: str | None = None
-        super().__init__([*inputs, self.result])
-        for widget in inputs:
-            widget.observe(self._update, names="value")
-        self._update()
-
-    def _update(self, change: object = None) -> None:
-        try:
-            html_text = self._compute()
-            self.error = None
-        except ValueError as error:
-            self.error = str(error)
-            self._clear()
-            self.result.value = error_line(self.error)
-            return
-        self.result.value = html_text
-
-    def _compute(self) -> str:  # pragma: no cover - each calculator defines it
-        raise NotImplementedError
-
-    def _clear(self) -> None:  # pragma: no cover
-        raise NotImplementedError
-
-
-class ActionDiceCalculator(_Calculator):
+class ActionDiceCalculator(FormCalculator):
     """Exact odds of triples, straights and pairs on 3D6, and of each number of attacks for a
     weapon's proper range (``rules_lib.nemesis.action_dice_odds``)."""
 
@@ -105,7 +74,7 @@ class ActionDiceCalculator(_Calculator):
         )
 
 
-class ArmourCalculator(_Calculator):
+class ArmourCalculator(FormCalculator):
     """Exact chance that an attack roll penetrates armour, and the damage after attenuation
     (``rules_lib.nemesis.armour_odds``)."""
 
@@ -137,7 +106,7 @@ class ArmourCalculator(_Calculator):
         )
 
 
-class OpposedPoolsCalculator(_Calculator):
+class OpposedPoolsCalculator(FormCalculator):
     """N d6 against M d6 for interception, evasion, stealth, approach or fall
     (``rules_lib.nemesis.contest_odds``)."""
 
@@ -174,7 +143,7 @@ def _kept_text(kept: tuple[int, ...]) -> str:
     return f"keeps {shown}" if len(kept) == 3 else f"keeps {shown}, rerolls {3 - len(kept)}"
 
 
-class MeleeDuelCalculator(_Calculator):
+class MeleeDuelCalculator(FormCalculator):
     """Exact melee-duel odds for A: win, mutual hit, lose, for fresh dice or kept ones
     (``rules_lib.nemesis.duel_odds``)."""
 
