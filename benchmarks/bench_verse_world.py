@@ -1,0 +1,146 @@
+"""Time the Verse World exact helpers against brute force, and the calculators' update time.
+
+Run: python benchmarks/bench_verse_world.py. Prints, for each case, the best time of several runs and
+the ratio  brute force / helper; then the time a calculator takes to update after one input
+changes. Not a test: nothing here asserts a time.
+"""
+
+from __future__ import annotations
+
+import timeit
+from collections import Counter
+from fractions import Fraction
+from itertools import product
+
+from rules_lib.geometry.square import ORTHOGONAL_STEPS, TURNS, Facing, Pose, Square, apply_step
+from rules_lib.verse_world import (
+    CriticalRule,
+    attack_odds,
+    endurance,
+    extra_action_chance,
+    move_costs,
+    plan_move,
+)
+from rules_lib.verse_world.attack import _damage_after
+from rules_lib.verse_world.movement import step_cost
+from rules_lib.widgets.verse_world import AttackCalculator, ChargePlanner, MovementPlanner, MpEndurance
+
+DICE = list(product(range(1, 7), repeat=2))
+RULE = CriticalRule.natural_total(12)
+
+
+def best(function, number: int = 3, repeat: int = 5) -> float:
+    return min(timeit.repeat(function, number=number, repeat=repeat)) / number
+
+
+def brute_attack(to_hit: int, evasion: int) -> dict[int, Fraction]:
+    """HP lost by enumerating attack dice, evasion dice and up to two 3D6 damage rolls (1.2 M cases)."""
+    counts: Counter = Counter()
+    for a in DICE:
+        kind = RULE.kind(a)
+        for e in DICE:
+            if kind == "fumble":
+                counts[0] += 6**6
+                continue
+            direct = RULE.kind(e) == "fumble"
+            hit = direct or to_hit + sum(a) > evasion + sum(e)
+            if not hit:
+                counts[0] += 6**6
+                continue
+            rolls = 2 if kind == "critical" else 1
+            for dmg in product(range(1, 7), repeat=3 * rolls):
+                counts[max(sum(dmg) + 3 - (0 if direct else 4), 0)] += 6 ** (6 - 3 * rolls)
+    total = sum(counts.values())
+    return {k: Fraction(v, total) for k, v in counts.items()}
+
+
+def brute_endurance(mp: int) -> dict[int, Fraction]:
+    counts: Counter = Counter()
+    for dice in product(range(1, 7), repeat=mp):
+        left = mp
+        turns = 0
+        for d in dice:
+            if left <= 0:
+                break
+            left -= max(d - 3, 1)
+            turns += 1
+        counts[turns] += 1
+    return {k: Fraction(v, 6**mp) for k, v in counts.items()}
+
+
+def brute_extra(a: int, b: int) -> Fraction:
+    return Fraction(sum(a + w + x > b + y + z for w, x, y, z in product(range(1, 7), repeat=4)), 6**4)
+
+
+def brute_reach(points: int) -> set:
+    """Every sequence of steps of a walking character, depth-first (small budgets only)."""
+    costs = move_costs("character")
+    found = set()
+    stack = [(Pose(Square(0, 0), Facing.NORTH), points)]
+    while stack:
+        pose, left = stack.pop()
+        found.add(pose)
+        if left == 0:
+            continue
+        for step in (*ORTHOGONAL_STEPS, *TURNS):
+            try:
+                c = step_cost(costs, step)
+            except ValueError:
+                continue
+            stack.append((apply_step(pose, step), left - c if c <= left else 0))
+    return found
+
+
+def attack_odds_cold():
+    _damage_after.cache_clear()
+    return attack_odds(5, 5, criticals=RULE, weapon_damage="3D6", physical_bonus=3, protection=4)
+
+
+CASES = [
+    ("attack odds, damage cache cleared", attack_odds_cold, lambda: brute_attack(5, 5)),
+    ("attack odds 5 vs 5, 3D6+3, crit 12", lambda: attack_odds(5, 5, criticals=RULE, weapon_damage="3D6",
+                                                                physical_bonus=3, protection=4),
+     lambda: brute_attack(5, 5)),
+    ("MP endurance, 8 MP", lambda: endurance(8), lambda: brute_endurance(8)),
+    ("extra-action chance 5 vs 3", lambda: extra_action_chance(5, 3), lambda: brute_extra(5, 3)),
+    ("reachable squares, 7 points", lambda: plan_move(7, scale="character"), lambda: brute_reach(7)),
+]
+
+
+def check_agreement() -> None:
+    exact = attack_odds(5, 5, criticals=RULE, weapon_damage="3D6", physical_bonus=3, protection=4)
+    assert dict(exact.damage.items()) == brute_attack(5, 5)
+    assert dict(endurance(8).turns.items()) == brute_endurance(8)
+    assert {p.square for p in brute_reach(7)} == plan_move(7, scale="character").squares()
+
+
+def calculator_updates():
+    attack = AttackCalculator()
+    charge = ChargePlanner()
+    move = MovementPlanner(points=200, mode="vernier", size=21)
+    mp = MpEndurance(mp=200)
+    values = iter(range(10**6))
+    return [
+        ("attack: to-hit changed", lambda: setattr(attack.to_hit, "value", next(values) % 10)),
+        ("attack: criticals at 11", lambda: setattr(attack.critical_at, "value", 11 + next(values) % 2)),
+        ("charge planner: points changed", lambda: setattr(charge.points, "value", 40 + next(values) % 10)),
+        ("movement planner (vernier, 200 pts, 21x21)", lambda: setattr(move.points, "value", 190 + next(values) % 10)),
+        ("MP endurance: 200 MP, drain changed", lambda: setattr(mp.drain, "value", ["pilot", "2D6"][next(values) % 2])),
+    ]
+
+
+def main() -> None:
+    check_agreement()
+    print(f"{'case':38} {'helper':>10} {'brute':>10} {'brute/helper':>13}")
+    for name, helper, brute in CASES:
+        t_helper = best(helper)
+        t_brute = best(brute, number=1, repeat=1)
+        print(f"{name:38} {t_helper * 1e3:8.3f}ms {t_brute * 1e3:8.1f}ms {t_brute / t_helper:12.1f}x")
+    print()
+    print(f"{'calculator update':38} {'time':>10}  (target: well under 50 ms)")
+    for name, update in calculator_updates():
+        print(f"{name:38} {best(update, number=5, repeat=3) * 1e3:8.2f}ms")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,399 @@
+"""Square-grid geometry: squares, facing, front squares, firing cones and moves with costs.
+
+Shared by every system that plays on a square map; nothing here is specific to one game.
+
+Conventions
+-----------
+- A :class:`Square` is ``(x, y)``: ``x`` grows to the east (right), ``y`` to the south (down),
+  as a map is drawn on a page or screen.
+- :class:`Facing` has **four** directions (north, east, south, west). Games on square maps turn
+  their pieces by 90 degrees, so a piece always faces a side of its square, never a corner. Moves
+  may still go diagonally (:class:`Step` has diagonal steps) when a game's rule allows it.
+- Local coordinates relative to a piece are ``(lateral, forward)``: ``forward`` counts squares
+  ahead (negative behind), ``lateral`` squares to the right (negative to the left).
+- :func:`reachable` searches poses ``(square, facing)`` with a caller-supplied cost of each step,
+  keeping for each pose the most movement points left (a Dijkstra search). The caller decides what
+  each step costs and which steps are allowed; an optional "last step with what is left" rule lets a
+  piece with at least 1 point left take one more step it cannot fully pay for.
+- Figures are SVG strings (:func:`grid_svg`) or rows of marks (:func:`mark_rows`); no plotting
+  dependency.
+"""
+
+from __future__ import annotations
+
+import heapq
+import html
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field
+from enum import Enum, IntEnum
+from typing import NamedTuple
+
+
+class Square(NamedTuple):
+    """A square of the map: ``x`` to the east, ``y`` to the south."""
+
+    x: int
+    y: int
+
+    def __str__(self) -> str:
+        return f"({self.x}, {self.y})"
+
+
+class Facing(IntEnum):
+    """One of the four directions a piece faces; turning is in steps of 90 degrees."""
+
+    NORTH = 0
+    EAST = 1
+    SOUTH = 2
+    WEST = 3
+
+    __hash__ = int.__hash__  # the C-level hash: a facing hashes like its number (speeds up map searches)
+
+    @property
+    def vector(self) -> tuple[int, int]:
+        """One square ahead in map coordinates (north is ``y - 1``)."""
+        return _VECTORS[self]
+
+    @property
+    def right(self) -> tuple[int, int]:
+        """One square to the right of the facing, in map coordinates."""
+        return _RIGHT[self]
+
+    def turned(self, quarter_turns: int) -> Facing:
+        """The facing after ``quarter_turns`` turns of 90 degrees clockwise (negative: anticlockwise)."""
+        return _FACINGS[(self.value + quarter_turns) % 4]
+
+    @property
+    def arrow(self) -> str:
+        return "▲▶▼◀"[self.value]
+
+    @classmethod
+    def parse(cls, value: Facing | str | int) -> Facing:
+        """A facing from itself, its name (``"north"``, ``"N"``) or its number (0 to 3)."""
+        if isinstance(value, Facing):
+            return value
+        if isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= 3:
+            return cls(value)
+        if isinstance(value, str):
+            text = value.strip().upper()
+            for facing in cls:
+                if text in (facing.name, facing.name[0]):
+                    return facing
+        raise ValueError(
+            f"facing {value!r} is not a direction: allowed are north, east, south, west (or N, E, S, W, 0-3)"
+        )
+
+
+_VECTORS = {Facing.NORTH: (0, -1), Facing.EAST: (1, 0), Facing.SOUTH: (0, 1), Facing.WEST: (-1, 0)}
+_FACINGS = (Facing.NORTH, Facing.EAST, Facing.SOUTH, Facing.WEST)
+_RIGHT = {f: _VECTORS[_FACINGS[(f.value + 1) % 4]] for f in _FACINGS}
+
+
+def to_local(origin: Square, facing: Facing, square: Square) -> tuple[int, int]:
+    """``(lateral, forward)`` of ``square`` as seen from a piece on ``origin`` facing ``facing``."""
+    dx, dy = square[0] - origin[0], square[1] - origin[1]
+    fx, fy = facing.vector
+    rx, ry = facing.right
+    return dx * rx + dy * ry, dx * fx + dy * fy
+
+
+def from_local(origin: Square, facing: Facing, lateral: int, forward: int) -> Square:
+    """The square ``forward`` squares ahead and ``lateral`` squares to the right of a piece."""
+    fx, fy = facing.vector
+    rx, ry = facing.right
+    return Square(origin[0] + forward * fx + lateral * rx, origin[1] + forward * fy + lateral * ry)
+
+
+def front_squares(origin: Square, facing: Facing) -> tuple[Square, Square, Square]:
+    """The three squares in front: front-left, front, front-right."""
+    return tuple(from_local(origin, facing, lateral, 1) for lateral in (-1, 0, 1))  # type: ignore[return-value]
+
+
+def in_front(origin: Square, facing: Facing, square: Square) -> bool:
+    """Whether ``square`` is one of the three front squares."""
+    lateral, forward = to_local(origin, facing, square)
+    return forward == 1 and abs(lateral) <= 1
+
+
+def in_cone(origin: Square, facing: Facing, square: Square, max_distance: int | None = None) -> bool:
+    """Whether ``square`` is in the 90-degree cone ahead: ``forward >= 1`` and ``|lateral| <= forward``.
+
+    The diagonal edges are inside. ``max_distance`` (squares ahead) limits the depth; ``None``
+    means unlimited.
+    """
+    lateral, forward = to_local(origin, facing, square)
+    if forward < 1 or abs(lateral) > forward:
+        return False
+    return max_distance is None or forward <= max_distance
+
+
+def cone_squares(origin: Square, facing: Facing, depth: int) -> tuple[Square, ...]:
+    """Every square of the cone up to ``depth`` squares ahead, nearest row first, left to right."""
+    if depth < 0:
+        raise ValueError(f"cone depth {depth!r} is negative: allowed are 0 or more squares")
+    return tuple(
+        from_local(origin, facing, lateral, forward)
+        for forward in range(1, depth + 1)
+        for lateral in range(-forward, forward + 1)
+    )
+
+
+def squares_ahead(origin: Square, facing: Facing, count: int) -> tuple[Square, ...]:
+    """The ``count`` squares of a straight run ahead, nearest first."""
+    return tuple(from_local(origin, facing, 0, n) for n in range(1, count + 1))
+
+
+def chebyshev(a: Square, b: Square) -> int:
+    """Squares between ``a`` and ``b`` counting diagonal steps as one (king moves)."""
+    return max(abs(a[0] - b[0]), abs(a[1] - b[1]))
+
+
+def manhattan(a: Square, b: Square) -> int:
+    """Squares between ``a`` and ``b`` moving only along rows and columns."""
+    return abs(a[0] - b[0]) + abs(a[1] - b[1])
+
+
+def adjacent(a: Square, b: Square) -> bool:
+    """Whether ``b`` touches ``a`` at a side or a corner."""
+    return chebyshev(a, b) == 1
+
+
+# -- moves -------------------------------------------------------------------------
+
+
+class Step(Enum):
+    """One step of a move: a square in some direction relative to the facing, or a 90-degree turn."""
+
+    FORWARD = ("forward", 0, 1, 0)
+    BACKWARD = ("backward", 0, -1, 0)
+    LEFT = ("left", -1, 0, 0)
+    RIGHT = ("right", 1, 0, 0)
+    FORWARD_LEFT = ("forward-left", -1, 1, 0)
+    FORWARD_RIGHT = ("forward-right", 1, 1, 0)
+    BACKWARD_LEFT = ("backward-left", -1, -1, 0)
+    BACKWARD_RIGHT = ("backward-right", 1, -1, 0)
+    TURN_LEFT = ("turn-left", 0, 0, -1)
+    TURN_RIGHT = ("turn-right", 0, 0, 1)
+
+    __hash__ = object.__hash__  # members are singletons: the C-level identity hash
+
+    def __init__(self, label: str, lateral: int, forward: int, quarter_turns: int) -> None:
+        self.label = label
+        self.lateral = lateral
+        self.forward = forward
+        self.quarter_turns = quarter_turns
+
+    @property
+    def is_turn(self) -> bool:
+        return self.quarter_turns != 0
+
+    @property
+    def is_diagonal(self) -> bool:
+        return self.lateral != 0 and self.forward != 0
+
+
+#: For each step, its (dx, dy) on the map for each facing (indexed by the facing's number).
+_STEP_OFFSETS = {
+    step: tuple(
+        (
+            step.forward * _VECTORS[facing][0] + step.lateral * _RIGHT[facing][0],
+            step.forward * _VECTORS[facing][1] + step.lateral * _RIGHT[facing][1],
+        )
+        for facing in _FACINGS
+    )
+    for step in Step
+}
+
+ORTHOGONAL_STEPS = (Step.FORWARD, Step.BACKWARD, Step.LEFT, Step.RIGHT)
+DIAGONAL_STEPS = (Step.FORWARD_LEFT, Step.FORWARD_RIGHT, Step.BACKWARD_LEFT, Step.BACKWARD_RIGHT)
+TURNS = (Step.TURN_LEFT, Step.TURN_RIGHT)
+
+
+class Pose(NamedTuple):
+    """Where a piece stands and which way it faces."""
+
+    square: Square
+    facing: Facing
+
+    def __str__(self) -> str:
+        return f"{self.square} facing {self.facing.name.lower()}"
+
+
+def apply_step(pose: Pose, step: Step) -> Pose:
+    """The pose after one step (a move keeps the facing; a turn keeps the square)."""
+    if step.quarter_turns:
+        return Pose(pose.square, _FACINGS[(pose.facing.value + step.quarter_turns) % 4])
+    dx, dy = _STEP_OFFSETS[step][pose.facing]
+    square = pose.square
+    return Pose(Square(square[0] + dx, square[1] + dy), pose.facing)
+
+
+#: ``step_cost(before, step, after)``: the points the step costs, or ``None`` when not allowed.
+StepCost = Callable[[Pose, Step, Pose], "int | None"]
+
+
+@dataclass(frozen=True)
+class Reach:
+    """What a search found: for every pose reached, the most points left and how it was reached."""
+
+    start: Pose
+    points: int
+    remaining: Mapping[Pose, int]
+    came_from: Mapping[Pose, tuple[Pose, Step, int, bool]] = field(repr=False)
+
+    def squares(self) -> frozenset[Square]:
+        """Every square the piece can end its move on (in some facing)."""
+        return frozenset(pose.square for pose in self.remaining)
+
+    def poses(self) -> frozenset[Pose]:
+        return frozenset(self.remaining)
+
+    def facings_at(self, square: Square) -> tuple[Facing, ...]:
+        """The facings the piece can end in on ``square``."""
+        return tuple(sorted(p.facing for p in self.remaining if p.square == square))
+
+    def path_to(self, target: Pose) -> tuple[tuple[Step, int, bool], ...]:
+        """The steps of a cheapest way to ``target``: ``(step, points paid, paid with what was left)``."""
+        if target not in self.remaining:
+            raise ValueError(f"pose {target} is not reachable with {self.points} points")
+        steps = []
+        pose = target
+        while pose != self.start:
+            before, step, paid, partial = self.came_from[pose]
+            steps.append((step, paid, partial))
+            pose = before
+        return tuple(reversed(steps))
+
+
+def reachable(
+    start: Pose,
+    points: int,
+    step_cost: StepCost,
+    *,
+    steps: Iterable[Step] = (*ORTHOGONAL_STEPS, *DIAGONAL_STEPS, *TURNS),
+    last_step_with_what_is_left: bool = False,
+    bounds: tuple[int, int] | None = None,
+) -> Reach:
+    """Every pose reachable from ``start`` with ``points`` movement points.
+
+    ``step_cost(before, step, after)`` gives each step's cost (``None``: not allowed). With
+    ``last_step_with_what_is_left``, a piece with at least 1 point left may take one step it cannot
+    pay for in full, spending everything left (the search then keeps 0 points for that pose).
+    ``bounds`` = ``(width, height)`` keeps the piece on squares ``0 <= x < width, 0 <= y < height``.
+    A step that changes square must cost at least 1 point (otherwise the search would not end).
+    """
+    if isinstance(points, bool) or not isinstance(points, int):
+        raise ValueError(f"movement points {points!r} is not a whole number")
+    if points < 0:
+        raise ValueError(f"movement points {points} is negative: allowed are 0 or more")
+    steps = tuple(steps)
+    start = Pose(Square(*start.square), Facing.parse(start.facing))
+    if bounds is not None and not _inside(start.square, bounds):
+        raise ValueError(f"start square {start.square} is outside the {bounds[0]}x{bounds[1]} map")
+    best: dict[Pose, int] = {start: points}
+    came_from: dict[Pose, tuple[Pose, Step, int, bool]] = {}
+    order = 0  # ties in the queue are taken first-in, first-out (deterministic)
+    queue: list[tuple[int, int, Pose]] = [(-points, order, start)]
+    while queue:
+        negative, _, pose = heapq.heappop(queue)
+        left = -negative
+        if best.get(pose, -1) > left:
+            continue
+        if left == 0:
+            continue
+        for step in steps:
+            after = apply_step(pose, step)
+            if bounds is not None and not (0 <= after.square[0] < bounds[0] and 0 <= after.square[1] < bounds[1]):
+                continue
+            cost = step_cost(pose, step, after)
+            if cost is None:
+                continue
+            if cost < 0 or (cost == 0 and not step.is_turn):
+                raise ValueError(
+                    f"step {step.label} costs {cost}: a step must cost 0 or more, and a move to another square at least 1"
+                )
+            if cost <= left:
+                now, paid, partial = left - cost, cost, False
+            elif last_step_with_what_is_left:
+                now, paid, partial = 0, left, True
+            else:
+                continue
+            if now > best.get(after, -1):
+                best[after] = now
+                came_from[after] = (pose, step, paid, partial)
+                order += 1
+                heapq.heappush(queue, (-now, order, after))
+    return Reach(start, points, best, came_from)
+
+
+def _inside(square: Square, bounds: tuple[int, int]) -> bool:
+    return 0 <= square[0] < bounds[0] and 0 <= square[1] < bounds[1]
+
+
+# -- figures -----------------------------------------------------------------------
+
+
+def mark_rows(
+    origin: Square,
+    facing: Facing,
+    lateral_range: range,
+    forward_range: range,
+    included: Callable[[Square], bool],
+    *,
+    marks: tuple[str, str, str] = ("〇", "×", "▲"),
+) -> list[str]:
+    """A figure as rows of marks seen from the piece, the row furthest ahead first.
+
+    Each row runs left to right over ``lateral_range``; ``forward_range`` gives the rows. A square
+    is marked ``marks[0]`` when ``included``, ``marks[1]`` when not, and the piece's own square
+    ``marks[2]``. This is how rule texts draw arcs (〇 attackable, × not, ▲ the piece).
+    """
+    yes, no, self_mark = marks
+    rows = []
+    for forward in sorted(forward_range, reverse=True):
+        row = ""
+        for lateral in lateral_range:
+            square = from_local(origin, facing, lateral, forward)
+            row += self_mark if square == origin else (yes if included(square) else no)
+        rows.append(row)
+    return rows
+
+
+def grid_svg(
+    width: int,
+    height: int,
+    *,
+    fills: Mapping[Square, str] | None = None,
+    labels: Mapping[Square, str] | None = None,
+    cell: int = 26,
+    title: str = "",
+) -> str:
+    """An SVG picture of a ``width`` x ``height`` square map.
+
+    ``fills`` colours squares (any CSS colour); ``labels`` writes a short text in them (a facing
+    arrow, a number). Squares outside the map are ignored.
+    """
+    fills = fills or {}
+    labels = labels or {}
+    w, h = width * cell, height * cell
+    parts = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{w + 2}" height="{h + 2}" '
+        f'viewBox="-1 -1 {w + 2} {h + 2}" role="img" aria-label="{html.escape(title)}">'
+    ]
+    if title:
+        parts.append(f"<title>{html.escape(title)}</title>")
+    for y in range(height):
+        for x in range(width):
+            square = Square(x, y)
+            fill = fills.get(square, "#ffffff")
+            parts.append(
+                f'<rect x="{x * cell}" y="{y * cell}" width="{cell}" height="{cell}" '
+                f'fill="{fill}" stroke="#9e9e9e" stroke-width="1"/>'
+            )
+            if square in labels:
+                parts.append(
+                    f'<text x="{x * cell + cell / 2}" y="{y * cell + cell * 0.68}" font-size="{cell * 0.5:.1f}" '
+                    f'text-anchor="middle" fill="#212121">{html.escape(labels[square])}</text>'
+                )
+    parts.append("</svg>")
+    return "".join(parts)

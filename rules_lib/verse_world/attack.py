@@ -1,0 +1,449 @@
+"""Attack and evasion on 2D6, fumbles, criticals (as parameters), damage and protection.
+
+004 §3-4-2-2 (L31-L53) for melee, 004 §3-4-2-3 (L55-L81) for ranged attacks, which work the same
+way once the target is in the firing arc. The text never says which 2D6 rolls are critical or
+over-critical: that is the :class:`CriticalRule` parameter, which every function that needs it
+takes without a default.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import cache
+from itertools import product
+from typing import Literal
+
+from ..dice import DieRoll, Distribution, distribution, roll
+from ..geometry.square import Facing, Square, in_cone, in_front
+from ._common import check_choice, check_dice_pair, check_int
+
+Kind = Literal["fumble", "normal", "critical", "over-critical"]
+#: Double ones (１ゾロ) are a fumble (004 §3-4-2-2, L43).
+FUMBLE_DICE = (1, 1)
+#: The fumble's luck check: difficulty 9 to 16, set by the GM (004 §3-4-2-2, L43).
+FUMBLE_DIFFICULTY_RANGE = (9, 16)
+#: Damage rolls of a hit by kind of attack roll: once, a critical once more, an over-critical once
+#: more again (004 §3-4-2-2, L44-L45).
+DAMAGE_ROLLS = {"normal": 1, "critical": 2, "over-critical": 3}
+TieRule = Literal["defender", "attacker"]
+#: A melee or ranged attack is against one enemy (004 §3-4-2-2, L31).
+TARGETS_PER_ATTACK = 1
+
+
+@dataclass(frozen=True)
+class CriticalRule:
+    """Which 2D6 rolls are critical or over-critical. **Not in the source text.**
+
+    The text uses both words (004 §3-4-2-2, L45, L51) but never defines them; the caller chooses.
+    ``critical`` and ``over_critical`` are sets of dice pairs (order does not matter); double ones
+    are always a fumble and may be in neither.
+    """
+
+    name: str
+    critical: frozenset[tuple[int, int]] = frozenset()
+    over_critical: frozenset[tuple[int, int]] = frozenset()
+
+    def __post_init__(self) -> None:
+        for pair in (*self.critical, *self.over_critical):
+            check_dice_pair(pair, "critical")
+        normal = {tuple(sorted(p)) for p in self.critical}
+        over = {tuple(sorted(p)) for p in self.over_critical}
+        if (1, 1) in normal | over:
+            raise ValueError("double ones are a fumble (004 §3-4-2-2, L43): they cannot be critical")
+        if normal & over:
+            raise ValueError(f"dice {sorted(normal & over)} are both critical and over-critical")
+        object.__setattr__(self, "critical", frozenset(normal))
+        object.__setattr__(self, "over_critical", frozenset(over))
+
+    @classmethod
+    def none(cls) -> CriticalRule:
+        """No roll is critical (a choice for when the criticals are not wanted; not in the source text)."""
+        return cls("no criticals (not in the source text)")
+
+    @classmethod
+    def natural_total(cls, critical_at: int | None, over_critical_at: int | None = None) -> CriticalRule:
+        """Critical when the two dice total at least ``critical_at``, over-critical at least ``over_critical_at``.
+
+        Both thresholds are *not in the source text*; ``None`` turns that level off.
+        """
+        pairs = [(a, b) for a in range(1, 7) for b in range(a, 7)]
+        for value, what in ((critical_at, "critical_at"), (over_critical_at, "over_critical_at")):
+            if value is not None:
+                check_int(value, what, minimum=3, maximum=12)
+        over = {p for p in pairs if over_critical_at is not None and sum(p) >= over_critical_at}
+        crit = {p for p in pairs if critical_at is not None and sum(p) >= critical_at} - over
+        name = "natural 2D6 " + ", ".join(
+            part for part in (
+                f">= {critical_at} critical" if critical_at is not None else "",
+                f">= {over_critical_at} over-critical" if over_critical_at is not None else "",
+            ) if part
+        ) if (critical_at or over_critical_at) else "no criticals"
+        return cls(name + " (not in the source text)", frozenset(crit), frozenset(over))
+
+    def kind(self, dice: Sequence[int]) -> Kind:
+        pair = tuple(sorted(check_dice_pair(dice)))
+        if pair == FUMBLE_DICE:
+            return "fumble"
+        if pair in self.over_critical:
+            return "over-critical"
+        if pair in self.critical:
+            return "critical"
+        return "normal"
+
+
+@dataclass(frozen=True)
+class CheckRoll:
+    """A 2D6 check: base value + modifier + dice, with its kind (fumble, critical, ...)."""
+
+    what: str
+    base: int
+    modifier: int
+    dice: tuple[int, int]
+    total: int
+    kind: Kind
+    steps: tuple[str, ...]
+    die_rolls: tuple[DieRoll, ...] = ()
+
+    @property
+    def fumbled(self) -> bool:
+        return self.kind == "fumble"
+
+
+def check_roll(
+    what: str, base: int, dice: Sequence[int], *, modifier: int = 0, criticals: CriticalRule
+) -> CheckRoll:
+    """``base + modifier + 2D6 = achievement value`` (達成値), e.g. the attack roll (004 §3-4-2-2, L42) or evasion (004 §3-4-2-2, L50)."""
+    check_int(base, f"{what} base value")
+    check_int(modifier, f"{what} modifier")
+    pair = check_dice_pair(dice, what)
+    rolled = roll("2D6", dice=pair)
+    total = base + modifier + rolled.total
+    kind = criticals.kind(pair)
+    steps = [f"{what}: {base}" + (f" {modifier:+d}" if modifier else "") + f" + 2D6 ({pair[0]}+{pair[1]}) = {total}"]
+    if kind == "fumble":
+        steps.append("double ones: fumble (004 §3-4-2-2, L43)")
+    elif kind != "normal":
+        steps.append(f"{kind} by the chosen rule: {criticals.name}")
+    return CheckRoll(what, base, modifier, pair, total, kind, tuple(steps), rolled.dice)
+
+
+def attack_roll(to_hit_base: int, dice: Sequence[int], *, modifier: int = 0, criticals: CriticalRule) -> CheckRoll:
+    """Attack roll: to-hit base value (命中基本値) + 2D6 (004 §3-4-2-2, L42)."""
+    return check_roll("attack", to_hit_base, dice, modifier=modifier, criticals=criticals)
+
+
+def evasion_roll(evasion_base: int, dice: Sequence[int], *, modifier: int = 0, criticals: CriticalRule) -> CheckRoll:
+    """Evasion roll: evasion base value (回避基本値) + 2D6 (004 §3-4-2-2, L50)."""
+    return check_roll("evasion", evasion_base, dice, modifier=modifier, criticals=criticals)
+
+
+@dataclass(frozen=True)
+class Resolution:
+    """What an attack did: hit or not, armour or not, how many damage rolls, and side effects."""
+
+    hit: bool
+    direct_hit: bool
+    damage_rolls: int
+    attacker_fumbled: bool
+    attacker_treated_as_fumbled: bool
+    attacker_mishap: bool
+    steps: tuple[str, ...]
+
+
+def resolve_attack(
+    attack: CheckRoll,
+    evasion: CheckRoll | None,
+    *,
+    tie: TieRule = "defender",
+    extra_damage_rolls: int = 0,
+) -> Resolution:
+    """Compare an attack with an evasion roll (``None``: the defender gave up evasion) (004 §3-4-2-2, L44-L52).
+
+    Readings (see the rulings): a fumbled attack misses; a fumbled evasion fails and the hit is
+    direct (no protection, L52); otherwise the attack hits when its total beats the evasion total,
+    and on equal totals ``tie`` decides (default ``"defender"``: the evasion succeeds, as the
+    active side must win a contest elsewhere in the text, L16 and L122). Criticals do not change
+    the comparison: a critical attack that hits rolls damage once more, an over-critical twice more
+    (004 §3-4-2-2, L45); a critical evasion that succeeds counts the attacker as having fumbled, an over-critical
+    one brings a GM-chosen mishap (004 §3-4-2-2, L51). ``extra_damage_rolls`` come from special actions (charge).
+    """
+    check_choice(tie, "tie", ("defender", "attacker"))
+    check_int(extra_damage_rolls, "extra damage rolls", minimum=0)
+    steps = list(attack.steps)
+    if attack.fumbled:
+        steps.append("the attack fumbled: it misses; fumble processing follows")
+        return Resolution(False, False, 0, True, False, False, tuple(steps))
+    if evasion is None:
+        hit, direct = True, False
+        steps.append("evasion given up: the attack hits, protection applies (004 §3-4-2-2, L46, L52)")
+    else:
+        steps.extend(evasion.steps)
+        if evasion.fumbled:
+            hit, direct = True, True
+            steps.append("the evasion fumbled: a direct hit, protection is not subtracted (004 §3-4-2-2, L52)")
+        elif attack.total != evasion.total:
+            hit, direct = attack.total > evasion.total, False
+            steps.append(f"{attack.total} {'>' if hit else '<'} {evasion.total}: " + ("hit" if hit else "evaded"))
+        else:
+            hit, direct = tie == "attacker", False
+            steps.append(f"{attack.total} = {evasion.total}: a tie goes to the {tie} (a ruling): "
+                         + ("hit" if hit else "evaded"))
+    treated_fumble = mishap = False
+    rolls = 0
+    if hit:
+        rolls = DAMAGE_ROLLS[attack.kind] + extra_damage_rolls
+        steps.append(f"damage rolled {rolls} time(s)"
+                     + (f" ({attack.kind})" if attack.kind != "normal" else "")
+                     + (f", {extra_damage_rolls} extra from the special action" if extra_damage_rolls else ""))
+    elif evasion is not None and evasion.kind == "critical":
+        treated_fumble = True
+        steps.append("critical evasion: the attacker is normally treated as having fumbled (004 §3-4-2-2, L51)")
+    elif evasion is not None and evasion.kind == "over-critical":
+        mishap = True
+        steps.append("over-critical evasion: the GM imposes a mishap on the attacker, e.g. a broken weapon (004 §3-4-2-2, L51)")
+    return Resolution(hit, direct, rolls, False, treated_fumble, mishap, tuple(steps))
+
+
+# -- damage ------------------------------------------------------------------------
+
+
+def damage_expression(weapon_damage: str, physical_bonus: int = 0, *, rolls: int = 1, bonus_applies: bool = True) -> str:
+    """The damage as the text writes it: the weapon's dice ``rolls`` times, then the bonus once.
+
+    ``damage_expression("3D6", 3)`` is ``3D6+3``; with ``rolls=2`` (a critical) ``3D6+3D6+3``
+    (004 §3-4-2-2, L44-L45). ``bonus_applies=False`` drops the physical damage bonus (magic guns, L72).
+    """
+    check_int(rolls, "damage rolls", minimum=1)
+    check_int(physical_bonus, "physical damage bonus")
+    distribution(weapon_damage)  # validates the notation
+    text = "+".join([weapon_damage] * rolls)
+    if bonus_applies and physical_bonus:
+        text += f"{physical_bonus:+d}"
+    return text
+
+
+@dataclass(frozen=True)
+class Damage:
+    """A damage roll and what is left of it after protection."""
+
+    expression: str
+    rolled: int
+    protection: int
+    taken: int
+    steps: tuple[str, ...]
+
+
+def damage_taken(
+    weapon_damage: str,
+    dice: Sequence[int],
+    *,
+    physical_bonus: int = 0,
+    rolls: int = 1,
+    protection: int = 0,
+    direct_hit: bool = False,
+    bonus_applies: bool = True,
+) -> Damage:
+    """Roll the damage with the given dice, subtract final protection (最終防護点) unless a direct hit (004 §3-4-2-2, L52).
+
+    Damage after protection never goes below 0 (a ruling: the text does not say).
+    """
+    check_int(protection, "final protection", minimum=0)
+    expression = damage_expression(weapon_damage, physical_bonus, rolls=rolls, bonus_applies=bonus_applies)
+    result = roll(expression, dice=dice)
+    steps = [f"damage {expression}"] + [f"  {s}" for s in result.steps]
+    if direct_hit:
+        taken = max(result.total, 0)
+        steps.append(f"direct hit: protection not subtracted, {taken} off HP")
+    else:
+        taken = max(result.total - protection, 0)
+        steps.append(f"{result.total} - protection {protection} = {result.total - protection}"
+                     + (" -> 0" if result.total - protection < 0 else "") + f": {taken} off HP")
+    return Damage(expression, result.total, protection, taken, tuple(steps))
+
+
+# -- fumble processing ---------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class FumbleCheck:
+    """The luck check after a fumbled attack (004 §3-4-2-2, L43)."""
+
+    attribute: str
+    skill_used: bool
+    difficulty: int
+    total: int
+    success: bool
+    outcome: Literal["nothing", "drop-weapon", "hit-self"]
+    steps: tuple[str, ...]
+
+
+def fumble_check(luck: int, difficulty: int, dice: Sequence[int], *, armed: bool = True) -> FumbleCheck:
+    """Unskilled luck check (幸運値) of difficulty 9-16 after a fumble; failure drops the weapon, or,
+    unarmed, the attacker hits itself (004 §3-4-2-2, L43). For a mecha the pilot rolls.
+
+    Readings (not in the source text): the check is luck + 2D6 and succeeds when the total is at
+    least the difficulty; fumbles and criticals of this check have no special effect.
+    """
+    check_int(luck, "luck value")
+    low, high = FUMBLE_DIFFICULTY_RANGE
+    check_int(difficulty, "fumble check difficulty", minimum=low, maximum=high)
+    pair = check_dice_pair(dice, "luck check")
+    total = luck + sum(pair)
+    success = total >= difficulty
+    outcome = "nothing" if success else ("drop-weapon" if armed else "hit-self")
+    steps = (f"luck {luck} + 2D6 ({pair[0]}+{pair[1]}) = {total} against difficulty {difficulty}: "
+             + ("success" if success else "failure"),
+             {"nothing": "nothing more happens", "drop-weapon": "the weapon used is dropped",
+              "hit-self": "unarmed: the attacker hits itself and takes the damage"}[outcome])
+    return FumbleCheck("luck", False, difficulty, total, success, outcome, steps)
+
+
+# -- arcs ------------------------------------------------------------------------------
+
+
+def can_melee(attacker: Square, facing: Facing | str, target: Square) -> bool:
+    """Melee reaches one enemy in the three front squares (004 §3-4-2-2, L31)."""
+    return in_front(Square(*attacker), Facing.parse(facing), Square(*target))
+
+
+def in_firing_arc(shooter: Square, facing: Facing | str, target: Square) -> bool:
+    """The firing arc (射界) of 004 §3-4-2-3 (L59-L65): a 90-degree cone ahead, edges included.
+
+    Range is not limited in the basic rules (004 §3-4-2-2, L55), so the cone continues past the figure's 5 rows.
+    """
+    return in_cone(Square(*shooter), Facing.parse(facing), Square(*target))
+
+
+# -- exact odds ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class AttackOdds:
+    """Exact odds of one attack against one evasion (or against a defender who gives it up)."""
+
+    outcomes: Distribution
+    damage: Distribution | None
+    damage_if_hit: Distribution | None
+    tie: Fraction
+    steps: tuple[str, ...]
+
+    @property
+    def hit(self) -> Fraction:
+        return self.outcomes.probability(lambda o: o.startswith("hit") or o.startswith("direct"))
+
+    @property
+    def attacker_fumble(self) -> Fraction:
+        return self.outcomes["attack fumble"]
+
+    @property
+    def direct_hit(self) -> Fraction:
+        return self.outcomes.probability(lambda o: o.startswith("direct"))
+
+
+def _kinds(base: int, criticals: CriticalRule) -> dict[tuple[Kind, int], Fraction]:
+    found: dict[tuple[Kind, int], Fraction] = {}
+    for a, b in product(range(1, 7), repeat=2):
+        key = (criticals.kind((a, b)), base + a + b)
+        found[key] = found.get(key, Fraction(0)) + Fraction(1, 36)
+    return found
+
+
+def attack_odds(
+    to_hit: int,
+    evasion: int | None,
+    *,
+    criticals: CriticalRule,
+    tie: TieRule = "defender",
+    weapon_damage: str | None = None,
+    physical_bonus: int = 0,
+    bonus_applies: bool = True,
+    protection: int = 0,
+    extra_damage_rolls: int = 0,
+) -> AttackOdds:
+    """Exact chances of every outcome of an attack, and the damage taken (004 §3-4-2-2).
+
+    ``to_hit`` and ``evasion`` are the final values added to 2D6 (base value plus every modifier:
+    charge -4, full defence +5, ...); ``evasion=None`` means the defender gives up evasion.
+    Outcomes: ``"attack fumble"``, ``"miss"``, ``"miss, attacker treated as fumbled"``,
+    ``"miss, attacker mishap"``, ``"hit"``, ``"hit (critical)"``, ``"hit (over-critical)"``,
+    ``"direct hit"`` (evasion fumbled) and its critical variants. With ``weapon_damage``, also the
+    distribution of HP lost (0 on a miss) after ``protection``. Computed over the 2D6 outcome
+    classes (kind and total) of each side and convolutions of the damage dice; cross-checked by
+    enumerating every die in the tests.
+    """
+    check_int(to_hit, "to-hit value")
+    if evasion is not None:
+        check_int(evasion, "evasion value")
+    check_choice(tie, "tie", ("defender", "attacker"))
+    check_int(protection, "final protection", minimum=0)
+    check_int(extra_damage_rolls, "extra damage rolls", minimum=0)
+    attack = _kinds(to_hit, criticals)
+    defence = _kinds(evasion, criticals) if evasion is not None else {("waived", 0): Fraction(1)}
+    outcomes: dict[str, Fraction] = {}
+    rolls_p: dict[tuple[int, bool], Fraction] = {}  # (damage rolls, direct) -> probability
+    tie_p = Fraction(0)
+
+    def add(label: str, p: Fraction) -> None:
+        outcomes[label] = outcomes.get(label, Fraction(0)) + p
+
+    for (a_kind, a_total), p in attack.items():
+        if a_kind == "fumble":
+            add("attack fumble", p)
+            continue
+        suffix = "" if a_kind == "normal" else f" ({a_kind})"
+        for (d_kind, d_total), q in defence.items():
+            pq = p * q
+            if d_kind == "waived":
+                hit, direct = True, False
+            elif d_kind == "fumble":
+                hit, direct = True, True
+            elif a_total == d_total:
+                tie_p += pq
+                hit, direct = tie == "attacker", False
+            else:
+                hit, direct = a_total > d_total, False
+            if hit:
+                add(("direct hit" if direct else "hit") + suffix, pq)
+                key = (DAMAGE_ROLLS[a_kind] + extra_damage_rolls, direct)
+                rolls_p[key] = rolls_p.get(key, Fraction(0)) + pq
+            elif d_kind == "critical":
+                add("miss, attacker treated as fumbled", pq)
+            elif d_kind == "over-critical":
+                add("miss, attacker mishap", pq)
+            else:
+                add("miss", pq)
+    result_outcomes = Distribution(outcomes)
+    damage = damage_if_hit = None
+    if weapon_damage is not None:
+        hit_p = sum(rolls_p.values(), Fraction(0))
+        taken: dict[int, Fraction] = {0: 1 - hit_p}
+        for (rolls, direct), p in rolls_p.items():
+            for value, q in _damage_after(weapon_damage, physical_bonus, bonus_applies, rolls, protection, direct).items():
+                taken[value] = taken.get(value, Fraction(0)) + p * q
+        damage = Distribution({k: v for k, v in taken.items() if v})
+        if hit_p:
+            conditional: dict[int, Fraction] = {}
+            for (rolls, direct), p in rolls_p.items():
+                for value, q in _damage_after(weapon_damage, physical_bonus, bonus_applies, rolls, protection, direct).items():
+                    conditional[value] = conditional.get(value, Fraction(0)) + p * q / hit_p
+            damage_if_hit = Distribution(conditional)
+    steps = (
+        f"attack {to_hit} + 2D6 against " + (f"evasion {evasion} + 2D6" if evasion is not None else "no evasion"),
+        f"criticals: {criticals.name}; a tie goes to the {tie}",
+    )
+    return AttackOdds(result_outcomes, damage, damage_if_hit, tie_p, steps)
+
+
+@cache
+def _damage_after(weapon: str, bonus: int, applies: bool, rolls: int, protection: int, direct: bool) -> dict[int, Fraction]:
+    raw = distribution(damage_expression(weapon, bonus, rolls=rolls, bonus_applies=applies))
+    cut = 0 if direct else protection
+    return dict(raw.map(lambda v: max(v - cut, 0)).items())
+
+
+def hit_chance_table(to_hit_values: Iterable[int], evasion: int, *, criticals: CriticalRule,
+                     tie: TieRule = "defender") -> list[tuple[int, Fraction]]:
+    """Chance to hit (004 §3-4-2-2) for several to-hit values against one evasion value."""
+    return [(v, attack_odds(v, evasion, criticals=criticals, tie=tie).hit) for v in to_hit_values]

@@ -1,0 +1,132 @@
+"""MP drain in a mecha: the pilot's 1D6-3 (at least 1) per turn, and how long a given MP lasts.
+
+004 §3-4-1 (L21) for the pilot (操手); the mecha's own MP (機兵MP) is spent by locomotion modes
+(004 §3-4-3-1, L128-L158), see :mod:`rules_lib.verse_world.movement`.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from fractions import Fraction
+
+from ..dice import Distribution, distribution
+from ._common import check_int
+
+#: The pilot's MP loss at the end of each combat turn in a mecha (004 §3-4-1, L21).
+PILOT_MP_LOSS = "1D6-3"
+#: ... but at least this much.
+PILOT_MP_MINIMUM_LOSS = 1
+
+
+@dataclass(frozen=True)
+class MpLoss:
+    """One end-of-turn MP loss of a pilot, with its working."""
+
+    die: int
+    raw: int
+    loss: int
+    steps: tuple[str, ...]
+
+
+def pilot_mp_loss(die: int, *, riding_mecha: bool = True) -> MpLoss:
+    """The pilot's MP loss for one combat turn, from the 1D6 rolled (004 §3-4-1, L21).
+
+    Only while riding a mecha; on foot nothing is lost (the loss is 0).
+    """
+    check_int(die, "the 1D6 of the MP drain", minimum=1, maximum=6)
+    if not riding_mecha:
+        return MpLoss(die, 0, 0, ("not riding a mecha: no MP drain",))
+    raw = die - 3
+    loss = max(raw, PILOT_MP_MINIMUM_LOSS)
+    steps = [f"1D6-3 = {die}-3 = {raw}"]
+    if raw < PILOT_MP_MINIMUM_LOSS:
+        steps.append(f"below the minimum: lose {PILOT_MP_MINIMUM_LOSS}")
+    else:
+        steps.append(f"lose {loss}")
+    return MpLoss(die, raw, loss, tuple(steps))
+
+
+def pilot_mp_loss_distribution() -> Distribution:
+    """Exact distribution of one turn's pilot MP loss (004 §3-4-1, L21): 1 with 4/6, 2 with 1/6, 3 with 1/6."""
+    return distribution(PILOT_MP_LOSS).map(lambda v: max(v, PILOT_MP_MINIMUM_LOSS))
+
+
+def drain_distribution(drain: str) -> Distribution:
+    """The per-turn loss of a drain (004 §3-4-1, L21; §3-4-3-1 for the modes): ``"pilot"`` (1D6-3, at least 1) or a dice expression (``"2D6"``, ``"2"``)."""
+    if drain == "pilot":
+        return pilot_mp_loss_distribution()
+    return distribution(drain)
+
+
+@dataclass(frozen=True)
+class Endurance:
+    """How many combat turns a starting MP lasts under a per-turn loss."""
+
+    mp: int
+    drain: str
+    turns: Distribution
+    steps: tuple[str, ...]
+
+    def mean(self) -> Fraction:
+        return self.turns.mean()
+
+    def at_least(self, turns: int) -> Fraction:
+        """Chance that the MP lasts at least ``turns`` turns before running out."""
+        return self.turns.at_least(turns)
+
+
+def endurance(mp: int, drain: str = "pilot") -> Endurance:
+    """Distribution of the number of combat turns until ``mp`` runs out, exactly (004 §3-4-1, L21).
+
+    A turn ends, the loss is taken; the MP has run out at the first turn end at which it is 0 or
+    less (a ruling: what happens at 0 MP is not in the text). ``drain``: ``"pilot"`` for the pilot's
+    1D6-3 (at least 1), or a locomotion mode's mecha-MP cost as dice (``"2"``, ``"1D6"``, ``"2D6"``,
+    ``"3D6"``). Computed exactly from the chain of MP lost so far: P(T > n) = P(loss after n turns < mp).
+    """
+    check_int(mp, "starting MP", minimum=0)
+    loss = drain_distribution(drain)
+    if min(loss.support) < 1:
+        raise ValueError(f"drain {drain!r} can lose less than 1 MP a turn: MP would never run out")
+    turns = _turns(mp, tuple(loss.items()))
+    steps = (
+        f"per-turn loss {drain}: " + ", ".join(f"{v} ({p})" for v, p in loss.items()),
+        f"{mp} MP lasts {min(turns.support)} to {max(turns.support)} turns, mean {float(turns.mean()):.2f}",
+    )
+    return Endurance(mp, drain, turns, steps)
+
+
+def _turns(mp: int, loss: tuple[tuple[int, Fraction], ...]) -> Distribution:
+    """Exact turns until ``mp`` is used up, in integers: P(T > n) = P(S_n < mp), S_n the loss after n turns.
+
+    The partial sums below ``mp`` are kept as integer counts over D**n (D the common denominator of
+    the loss probabilities), so no fraction arithmetic happens until the end.
+    """
+    if mp <= 0:
+        return Distribution({0: Fraction(1)})
+    denominator = math.lcm(*(p.denominator for _, p in loss))
+    weights = [(value, int(p * denominator)) for value, p in loss]
+    smallest = min(value for value, _ in weights)
+    counts = [0] * mp
+    counts[0] = 1  # S_0 = 0 with count 1 over D**0
+    alive = [1]  # numerators of P(T > n) over D**n
+    low = 0  # S_n >= n * smallest: lower sums are empty
+    while low < mp and alive[-1]:
+        following = [0] * mp
+        for total in range(low, mp):
+            count = counts[total]
+            if count:
+                for value, weight in weights:
+                    if total + value < mp:
+                        following[total + value] += count * weight
+        counts = following
+        low += smallest
+        alive.append(sum(counts))
+    turns = {}
+    scale = 1
+    for n in range(1, len(alive)):
+        ended = alive[n - 1] * denominator - alive[n]
+        scale *= denominator
+        if ended:
+            turns[n] = Fraction(ended, scale)
+    return Distribution(turns)

@@ -1,0 +1,169 @@
+"""Verse World calculators (004): attack against evasion, charge planner, movement planner, MP endurance.
+
+Each widget gathers inputs, makes one library call (``rules_lib.verse_world``) and shows the result.
+"""
+
+from __future__ import annotations
+
+import html
+
+import ipywidgets as widgets
+
+from ..dice import percent
+from ..geometry.square import Facing, Pose, Square
+from ..verse_world import (
+    MODE_KEYS,
+    CriticalRule,
+    attack_odds,
+    endurance,
+    locomotion_mode,
+    plan_charge,
+    plan_move,
+    reach_svg,
+)
+from .base import FormCalculator
+from .render import distribution_table
+
+_STYLE = {"style": {"description_width": "initial"}}
+_INT = {"continuous_update": False, **_STYLE}
+
+
+def _int(description: str, value: int, low: int, high: int) -> widgets.BoundedIntText:
+    return widgets.BoundedIntText(value=value, min=low, max=high, description=f"{description} ({low} to {high})", **_INT)
+
+
+def _mode_options() -> list[tuple[str, str]]:
+    return [(f"{locomotion_mode(k).english} ({locomotion_mode(k).japanese})", k) for k in MODE_KEYS]
+
+
+class AttackCalculator(FormCalculator):
+    """Exact odds of an attack against an evasion roll, and the damage taken (004 §3-4-2-2)."""
+
+    def __init__(self, to_hit: int = 5, evasion: int = 5, weapon_damage: str = "3D6", physical_bonus: int = 3,
+                 protection: int = 4) -> None:
+        self.to_hit = _int("to-hit base value (命中基本値)", to_hit, -20, 40)
+        self.attack_modifier = _int("attack modifier (charge -4, tackle -2, ...)", 0, -20, 20)
+        self.evasion = _int("evasion base value (回避基本値)", evasion, -20, 40)
+        self.evasion_modifier = _int("evasion modifier (full defence +5, picked up -2, ...)", 0, -20, 20)
+        self.waive = widgets.Checkbox(value=False, description="defender gives up evasion", **_STYLE)
+        self.tie = widgets.Dropdown(options=[("defender (ruling)", "defender"), ("attacker", "attacker")],
+                                    value="defender", description="a tie goes to", **_STYLE)
+        self.critical_at = _int("critical at natural 2D6 ≥ (0 = none; not in the source text)", 0, 0, 12)
+        self.over_critical_at = _int("over-critical at natural 2D6 ≥ (0 = none; not in the source text)", 0, 0, 12)
+        self.weapon = widgets.Text(value=weapon_damage, description="weapon damage dice", **_INT)
+        self.bonus = _int("physical damage bonus", physical_bonus, 0, 30)
+        self.bonus_applies = widgets.Checkbox(value=True, description="bonus applies (not for magic guns)", **_STYLE)
+        self.protection = _int("final protection (最終防護点)", protection, 0, 60)
+        self.extra_rolls = _int("extra damage rolls (charge: 1 to 5)", 0, 0, 5)
+        self.odds = None
+        super().__init__([self.to_hit, self.attack_modifier, self.evasion, self.evasion_modifier, self.waive, self.tie,
+                          self.critical_at, self.over_critical_at, self.weapon, self.bonus, self.bonus_applies,
+                          self.protection, self.extra_rolls])
+
+    def criticals(self) -> CriticalRule:
+        crit = self.critical_at.value or None
+        over = self.over_critical_at.value or None
+        if crit is not None and crit < 3 or over is not None and over < 3:
+            raise ValueError("a critical threshold below 3 would include double ones, which are a fumble")
+        return CriticalRule.natural_total(crit, over)
+
+    def _compute(self) -> str:
+        self.odds = None
+        odds = attack_odds(
+            self.to_hit.value + self.attack_modifier.value,
+            None if self.waive.value else self.evasion.value + self.evasion_modifier.value,
+            criticals=self.criticals(), tie=self.tie.value, weapon_damage=self.weapon.value.strip() or None,
+            physical_bonus=self.bonus.value, bonus_applies=self.bonus_applies.value,
+            protection=self.protection.value, extra_damage_rolls=self.extra_rolls.value,
+        )
+        self.odds = odds
+        parts = [
+            f"<p><b>hit {odds.hit} ({percent(odds.hit)})</b>; attack fumble {odds.attacker_fumble} "
+            f"({percent(odds.attacker_fumble)}); direct hit {odds.direct_hit} ({percent(odds.direct_hit)}); "
+            f"equal totals {odds.tie} ({percent(odds.tie)}), decided for the {html.escape(self.tie.value)}</p>",
+            f"<p>criticals: {html.escape(self.criticals().name)}</p>",
+            distribution_table(odds.outcomes.items(), "outcome"),
+        ]
+        if odds.damage is not None:
+            parts.append(f"<p>HP lost per attack (0 when it misses), mean {float(odds.damage.mean()):.2f}</p>")
+            parts.append(distribution_table(odds.damage.items(), "HP lost"))
+        return "".join(parts)
+
+
+class ChargePlanner(FormCalculator):
+    """Movement points and locomotion → the longest straight run-up, penalty, extra damage rolls, MP (004 §3-4-3-1)."""
+
+    def __init__(self, points: int = 45, mode: str = "thruster") -> None:
+        self.points = _int("movement points (移動力)", points, 0, 1000)
+        self.scale = widgets.Dropdown(options=["mecha", "character"], value="mecha", description="scale", **_STYLE)
+        self.mode = widgets.Dropdown(options=_mode_options(), value=mode, description="locomotion", **_STYLE)
+        self.squares = _int("run-up squares (0 = the longest possible)", 0, 0, 1000)
+        self.plan = None
+        super().__init__([self.points, self.scale, self.mode, self.squares])
+
+    def _compute(self) -> str:
+        self.plan = None
+        plan = plan_charge(self.points.value, scale=self.scale.value, mode=self.mode.value,
+                           squares=self.squares.value or None)
+        self.plan = plan
+        verdict = (f"charge: attack {plan.attack_modifier}, {plan.extra_damage_rolls} extra damage roll(s) on a hit"
+                   if plan.possible else "no charge: it needs 4 squares straight")
+        rows = "".join(f"<li>{html.escape(step)}</li>" for step in plan.steps)
+        return f"<p><b>{plan.max_squares} squares: {verdict}</b>; mecha MP this turn: {plan.mecha_mp_per_turn}</p><ul>{rows}</ul>"
+
+
+class MovementPlanner(FormCalculator):
+    """Movement points, scale and locomotion → the squares reachable on a square map (004 §3-4-2-1)."""
+
+    def __init__(self, points: int = 30, mode: str = "walk", scale: str = "mecha", size: int = 15) -> None:
+        self.points = _int("movement points (移動力)", points, 0, 200)
+        self.scale = widgets.Dropdown(options=["mecha", "character"], value=scale, description="scale", **_STYLE)
+        self.mode = widgets.Dropdown(options=_mode_options(), value=mode, description="locomotion", **_STYLE)
+        self.facing = widgets.Dropdown(options=[f.name.lower() for f in Facing], value="north",
+                                       description="facing", **_STYLE)
+        self.last_step = widgets.Checkbox(value=True, description="last step with what is left (L27)", **_STYLE)
+        self.diagonals = widgets.Checkbox(value=False, description="omnidirectional modes step diagonally (ruling)",
+                                          **_STYLE)
+        self.size = _int("map size (squares a side)", size, 3, 21)
+        self.plan = None
+        super().__init__([self.points, self.scale, self.mode, self.facing, self.last_step, self.diagonals, self.size])
+
+    def _compute(self) -> str:
+        self.plan = None
+        n = self.size.value
+        start = Pose(Square(n // 2, n // 2), Facing.parse(self.facing.value))
+        plan = plan_move(self.points.value, scale=self.scale.value, mode=self.mode.value, start=start,
+                         bounds=(n, n), last_step_rule=self.last_step.value, diagonals=self.diagonals.value)
+        self.plan = plan
+        costs = "; ".join(html.escape(step) for step in plan.costs.steps)
+        return (f"<p><b>{len(plan.squares())} squares reachable</b> (the start included); "
+                f"mecha MP this turn: {plan.mecha_mp_per_turn}</p><p>{costs}</p>"
+                + reach_svg(plan, n, n))
+
+
+def _drains() -> list[tuple[str, str]]:
+    """The pilot's drain and each distinct mecha-MP cost of the locomotion modes, with the modes named."""
+    by_cost: dict[str, list[str]] = {}
+    for key in MODE_KEYS[1:]:
+        mode = locomotion_mode(key)
+        by_cost.setdefault(mode.mecha_mp_per_turn, []).append(mode.english)
+    return [("pilot: 1D6-3, at least 1 (操手)", "pilot")] + [
+        (f"mecha MP {cost} a turn ({', '.join(names)})", cost) for cost, names in by_cost.items()
+    ]
+
+
+class MpEndurance(FormCalculator):
+    """Starting MP → exact distribution of the combat turns before it runs out (004 §3-4-1, L21)."""
+
+    def __init__(self, mp: int = 20, drain: str = "pilot") -> None:
+        self.mp = _int("starting MP", mp, 0, 200)
+        self.drain = widgets.Dropdown(options=_drains(), value=drain, description="MP lost each turn", **_STYLE)
+        self.endurance = None
+        super().__init__([self.mp, self.drain])
+
+    def _compute(self) -> str:
+        self.endurance = None
+        result = endurance(self.mp.value, self.drain.value)
+        self.endurance = result
+        return (f"<p><b>{result.mp} MP lasts {float(result.mean()):.2f} turns on average</b> "
+                f"(exactly {result.mean()})</p>" + distribution_table(result.turns.items(), "turns"))
