@@ -1,19 +1,31 @@
 """Re-execute every notebook of the book in place, deterministically.
 
 Outputs and widget state are stored (the site shows the widgets from that state);
-execution timestamps are not, so a re-run changes only what the library changed.
+execution timestamps are not, and widget model ids come from a seeded generator (an
+IPython startup file in a private IPYTHONDIR), so a re-run changes only what the
+library changed.
 Usage: python tools/execute_book.py [notebook ...]
 """
 
 from __future__ import annotations
 
+import os
 import sys
+import tempfile
 from pathlib import Path
 
 import nbformat
 from nbclient import NotebookClient
 
 BOOK = Path(__file__).resolve().parents[1] / "book"
+# widget (comm) ids are uuid4().hex: draw them from a seeded generator instead
+DETERMINISTIC_IDS = """\
+import random as _random
+import uuid as _uuid
+
+_ids = _random.Random(20261130)
+_uuid.uuid4 = lambda: _uuid.UUID(int=_ids.getrandbits(128), version=4)
+"""
 
 
 def execute(path: Path) -> None:
@@ -37,6 +49,11 @@ def execute(path: Path) -> None:
 
 
 def main(paths: list[str]) -> None:
+    ipython_dir = Path(tempfile.mkdtemp(prefix="rules-lib-ipython-"))
+    startup = ipython_dir / "profile_default" / "startup"
+    startup.mkdir(parents=True)
+    (startup / "00-deterministic-ids.py").write_text(DETERMINISTIC_IDS)
+    os.environ["IPYTHONDIR"] = str(ipython_dir)
     notebooks = [Path(p).resolve() for p in paths] or sorted(
         p for p in BOOK.rglob("*.ipynb") if ".ipynb_checkpoints" not in p.parts
     )
