@@ -18,6 +18,32 @@ from .attack import (
     outcome_of,
     resolve_attack,
 )
+from .battle import (
+    ANSWERS,
+    Attack,
+    BattleRules,
+    BattleState,
+    EndAction,
+    IllegalStep,
+    Jam,
+    MoveTo,
+    RollOrder,
+    StepResult,
+    Unit,
+    Weapon,
+    board_html,
+    decision_odds,
+    describe_odds,
+    is_legal,
+    legal_actions,
+    legal_kinds,
+    log_html,
+    new_battle,
+    play,
+    sample_units,
+    step,
+    units_html,
+)
 from .counter import (
     COUNTER_LABELS,
     COUNTER_MULTIPLIER,
@@ -121,4 +147,8 @@ __all__ = [
     "level_odds", "level_sequence", "maximum_level", "move", "outcome_of", "parse_square",
     "resolve_attack", "resolve_counter", "roll_states", "special_action", "success_roll", "tap",
     "turn_sequence",
+    # the guided first battle (battle.py)
+    "ANSWERS", "Attack", "BattleRules", "BattleState", "EndAction", "IllegalStep", "Jam", "MoveTo", "RollOrder",
+    "StepResult", "Unit", "Weapon", "board_html", "decision_odds", "describe_odds", "is_legal", "legal_actions",
+    "legal_kinds", "log_html", "new_battle", "play", "sample_units", "step", "units_html",
 ]

@@ -1,0 +1,154 @@
+"""The WIS6 first battle, played with buttons: the board and the log update after every step (001 §1, §3, §4).
+
+Every step is one :func:`rules_lib.wis6.step` call on the frozen battle state; the dice come
+from a :class:`~rules_lib.dice.SeededDice` made from the seed input, so a seed replays the same
+battle. Buttons whose action is not legal are disabled (never added or removed); an illegal
+step that is tried anyway is refused with its reason and the state is left as it was.
+"""
+
+from __future__ import annotations
+
+import html
+
+import ipywidgets as widgets
+
+from ..dice import SeededDice
+from ..wis6 import (
+    Attack,
+    BattleState,
+    EndAction,
+    IllegalStep,
+    Jam,
+    MoveTo,
+    RollOrder,
+    StepResult,
+    board_html,
+    describe_odds,
+    is_legal,
+    legal_kinds,
+    log_html,
+    new_battle,
+    step,
+    units_html,
+)
+from ..wis6.battle import status_line
+from .base import Calculator
+from .render import error_line
+
+SEED_MAX = 1_000_000
+_STYLE = {"description_width": "10em"}
+
+
+class FirstBattle(Calculator):
+    """A WIS6 battle between the book's two sample units, one button per kind of action."""
+
+    def __init__(self, seed: int = 1, square: str = "D-4") -> None:
+        self.seed = widgets.BoundedIntText(value=seed, min=0, max=SEED_MAX, description=f"seed (0–{SEED_MAX})",
+                                           style=_STYLE, layout=widgets.Layout(width="18em"))
+        self.new_battle = widgets.Button(description="New battle", tooltip="start again with this seed")
+        self.roll_order = widgets.Button(description="Roll order", tooltip="decide the action order (001 §1-2)")
+        self.jam = widgets.Button(description="Jam", tooltip="jamming, operators only, 3 per session (001 §4-6)")
+        self.end_action = widgets.Button(description="End action", tooltip="end this unit's action (001 §1-4)")
+        self.square = widgets.Text(value=square, description="move to square", style=_STYLE,
+                                   layout=widgets.Layout(width="18em"))
+        self.move = widgets.Button(description="Move", tooltip="move up to the AC's mobility (001 §1-3)")
+        self.weapon = widgets.Dropdown(options=["-"], description="attack with", style=_STYLE,
+                                       layout=widgets.Layout(width="22em"))
+        self.answer_weapon = widgets.Dropdown(options=["-"], description="target answers with", style=_STYLE,
+                                              layout=widgets.Layout(width="22em"))
+        self.attack_evade = widgets.Button(description="Attack: evades", tooltip="the target evades (001 §3-2)")
+        self.attack_intercept = widgets.Button(description="Attack: intercepts",
+                                               tooltip="the target intercepts a missile (001 §4-4)")
+        self.attack_counter = widgets.Button(description="Attack: counters",
+                                             tooltip="the target counters instead of evading (001 §4-5)")
+        self.status = widgets.HTML()
+        self.board = widgets.HTML()
+        self.units = widgets.HTML()
+        self.odds = widgets.HTML()
+        self.message = widgets.HTML()
+        self.log_view = widgets.HTML()
+        self.buttons = {
+            "order": self.roll_order, "move": self.move, "jam": self.jam, "end": self.end_action,
+            "evade": self.attack_evade, "intercept": self.attack_intercept, "counter": self.attack_counter,
+        }
+        self.state: BattleState = new_battle()
+        self.dice = SeededDice(seed)
+        self.last: StepResult | None = None
+        super().__init__([
+            widgets.HBox([self.seed, self.new_battle]),
+            self.status,
+            widgets.HBox([self.roll_order, self.jam, self.end_action]),
+            widgets.HBox([self.square, self.move]),
+            widgets.HBox([self.weapon, self.answer_weapon]),
+            widgets.HBox([self.attack_evade, self.attack_intercept, self.attack_counter]),
+            self.board, self.units, self.odds, self.message, self.log_view,
+        ])
+        self.new_battle.on_click(lambda _: self.reset())
+        self.roll_order.on_click(lambda _: self.do(RollOrder()))
+        self.jam.on_click(lambda _: self.do(Jam(self.state.actor or "")))
+        self.end_action.on_click(lambda _: self.do(EndAction(self.state.actor or "")))
+        self.move.on_click(lambda _: self.do(MoveTo(self.state.actor or "", self.square.value)))
+        for answer in ("evade", "intercept", "counter"):
+            self.buttons[answer].on_click(lambda _, answer=answer: self.do(self.attack_action(answer)))
+        for control in (self.weapon, self.answer_weapon):
+            control.observe(lambda _: self._refresh_buttons(), names="value")
+        self._show("a new battle: roll the action order")
+
+    # -- actions ------------------------------------------------------------------------
+
+    def reset(self) -> None:
+        """A new battle with the seed input's dice."""
+        self.state, self.dice, self.last = new_battle(), SeededDice(self.seed.value), None
+        self._show(f"a new battle with seed {self.seed.value}: roll the action order")
+
+    def attack_action(self, answer: str) -> Attack:
+        weapon = self.weapon.value if self.weapon.value != "-" else ""
+        answer_weapon = None if answer == "evade" else self.answer_weapon.value
+        return Attack(self.state.actor or "", weapon, answer, answer_weapon)
+
+    def do(self, action) -> StepResult | None:
+        """Apply one action; an illegal one is refused with its reason and changes nothing."""
+        try:
+            result = step(self.state, action, self.dice)
+        except IllegalStep as error:
+            self.message.value = error_line(f"refused: {error}")
+            return None
+        self.state, self.last = result.state, result
+        self._show("<br>".join(html.escape(line) for line in result.explanation))
+        return result
+
+    # -- display ------------------------------------------------------------------------
+
+    def _show(self, message: str) -> None:
+        state = self.state
+        actor = state.actor
+        if actor is not None:
+            unit, target = state.unit(actor), state.opponent(actor)
+            self._options(self.weapon, [w.name for w in unit.weapons])
+            self._options(self.answer_weapon, [w.name for w in target.weapons])
+        self.status.value = f"<p><b>{html.escape(status_line(state))}</b></p>"
+        self.board.value = board_html(state)
+        self.units.value = units_html(state)
+        self.message.value = f"<p>{message}</p>"
+        self.log_view.value = "<details><summary>battle log</summary>" + log_html(state.log) + "</details>"
+        self._refresh_buttons()
+
+    @staticmethod
+    def _options(dropdown: widgets.Dropdown, names: list[str]) -> None:
+        if list(dropdown.options) != names:
+            dropdown.options = names
+            dropdown.value = names[0]
+
+    def _refresh_buttons(self) -> None:
+        kinds = legal_kinds(self.state)
+        for kind in ("order", "move", "jam", "end"):
+            self.buttons[kind].disabled = kind not in kinds
+        odds = []
+        for answer in ("evade", "intercept", "counter"):
+            action = self.attack_action(answer)
+            legal = "attack" in kinds and is_legal(self.state, action)
+            self.buttons[answer].disabled = not legal
+            if legal:
+                odds.append(f"<li>{html.escape(describe_odds(self.state, action))}</li>")
+        self.weapon.disabled = self.answer_weapon.disabled = "attack" not in kinds
+        self.odds.value = f"<p>the odds of each attack now:</p><ul>{''.join(odds)}</ul>" if odds else ""
