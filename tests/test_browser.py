@@ -111,6 +111,7 @@ def test_dice_in_the_rule_text_roll_on_a_click(browser, site_url):
 
 def _calculator_pages() -> list[str]:
     pages = sorted((ROOT / "book").glob("*/[0-9]*-calculators.ipynb")) + [ROOT / "book/dice/01-dice-and-odds.ipynb"]
+    pages += sorted((ROOT / "book").glob("*/[0-9]*-first-battle.ipynb"))
     return [path.relative_to(ROOT / "book").with_suffix("").as_posix() + "/" for path in pages]
 
 
@@ -158,6 +159,15 @@ def test_every_calculator_recomputes_as_rules_lib_does(browser, site_url, page_p
         expected = [w.get_state().get("value") for w in python.widgets]
         shown = [s["value"] for s in after]
         assert shown == expected, f"{dotted} on {page_path} shows something other than rules_lib computes"
+
+        buttons = [i for i, s in enumerate(after) if s["_model_name"] == "ButtonModel" and not s["disabled"]]
+        if buttons:  # a button press, too, must give what the same press gives in CPython
+            page.evaluate(f"window.rulesLibLive.click({index}, {buttons[0]})")
+            page.wait_for_timeout(300)
+            pressed = page.evaluate(f"window.rulesLibLive.states({index})")
+            python.click(buttons[0], json.dumps({"event": "click"}))
+            assert [s["value"] for s in pressed] == [w.get_state().get("value") for w in python.widgets], (
+                f"{dotted} on {page_path}: a button press differs from rules_lib's")
     assert problems == [] and outside == []
     page.close()
 

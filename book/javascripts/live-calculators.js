@@ -157,6 +157,7 @@
           min: m.get("min"), max: m.get("max"), step: m.get("step"), disabled: m.get("disabled"),
         }));
       live.setInput = (index, widget, state) => flatten(shown[index].model)[widget].set(state);
+      live.click = (index, widget) => flatten(shown[index].model)[widget].send({ event: "click" });
       live.phases.live = Math.round(performance.now());
       live.status = "live";
     } catch (error) {
