@@ -40,7 +40,8 @@ book: $(STAMP)
 
 ## benchmarks (not part of the tests)
 bench: $(STAMP)
-	$(BIN)/python benchmarks/bench_dice.py
+	@for script in $(filter-out benchmarks/bench_site.py,$(wildcard benchmarks/bench_*.py)); do \
+		echo "== $$script"; $(BIN)/python $$script || exit 1; done
 
 ## time to the first live result on the built site, cold and warm, and bytes transferred
 bench-site: $(STAMP) chromium
