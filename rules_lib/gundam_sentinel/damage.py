@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from .d36 import whole_number
+from .units import HitLocation
 
 #: any damage that gets through triggers the additional-damage check (000 §6, line 324)
 EXTRA_CHECK_FROM_DAMAGE = 1
@@ -131,3 +132,37 @@ def hit_with_addon(damage: int, addon: AddOnArmour, *, beam: bool, overflow_to_b
     body = max(0, -left) if overflow_to_body else 0
     steps = (f"{addon.name}: {damage} - armour {addon.armour} = {through}; its durability {addon.durability} -> {left}",)
     return AddOnHit(through, left, body, steps)
+
+
+@dataclass(frozen=True)
+class HitLocationResult:
+    """Where a hit landed: the row of the MS sheet's table, the total that picked it, and the working."""
+
+    location: HitLocation
+    total: int
+    steps: tuple[str, ...]
+
+
+def hit_location(
+    die: int, table: Sequence[HitLocation], *, mission_level: int = 0, skill_modifier: int = 0
+) -> HitLocationResult:
+    """The hit location (命中箇所判定, 000 §6 line 321) of a hit on a PC's MS.
+
+    1D6 + the **mission level** (ミッションレベル) + skill modifiers, read on the MS sheet's table
+    (データ表; no sheet is in the text). A total above the table's highest row uses that row and
+    one below its lowest uses the lowest (a ruling: the text gives no rule for totals off the table).
+    """
+    whole_number(die, "hit-location die")
+    if not 1 <= die <= 6:
+        raise ValueError(f"hit-location die {die!r}: a d6 shows 1 to 6")
+    if not table:
+        raise ValueError("the MS has no hit-location table: pass its sheet's rows (not in the source text)")
+    total = die + whole_number(mission_level, "mission level") + whole_number(skill_modifier, "skill modifier")
+    rows = sorted(r for location in table for r in location.rolls)
+    clamped = min(max(total, rows[0]), rows[-1])
+    location = next(loc for loc in table if clamped in loc.rolls)
+    steps = [f"1D6 {die} + mission level {mission_level} + skill {skill_modifier} = {total}"]
+    if clamped != total:
+        steps.append(f"{total} is off the table: read as {clamped} (ruling)")
+    steps.append(f"{clamped}: {location.name} (armour {location.armour}, additional value {location.additional_value})")
+    return HitLocationResult(location, total, tuple(steps))

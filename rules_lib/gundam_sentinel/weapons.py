@@ -335,3 +335,18 @@ LEADER_BIT_IGNORES_ARMOUR = True
 INCOM_NEEDS_NT_PILOT = False
 #: a heat rod that entangles wounds the pilot (1D3) and calls for a fainting check (000 §7-13)
 HEAT_ROD_FAINT_CHECK = True
+
+
+def spend_ammunition(left: int, used: int, *, weapon: str = "the weapon") -> int:
+    """Rounds left after a firing that uses ``used`` (弾数の消費, 000 §6 lines 327-331).
+
+    A weapon at 0 cannot fire until its magazine is changed (弾倉交換), and a firing that needs
+    more rounds than are left is refused: the text counts whole firings, never part of one.
+    """
+    whole_number(left, f"{weapon}'s ammunition")
+    whole_number(used, "rounds used")
+    if left == 0:
+        raise ValueError(f"{weapon} is empty: it cannot fire until its magazine is changed (000 §6)")
+    if used > left:
+        raise ValueError(f"{weapon} has {left} rounds left but the firing uses {used}")
+    return left - used

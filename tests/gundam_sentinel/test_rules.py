@@ -64,3 +64,31 @@ def test_piloting_checks_by_brute_force():
         assert weapons.piloting_check_odds(own, opponent_piloting=other) == Fraction(brute, 36)
     assert weapons.piloting_check((5, 5), 0, success_rule=">=").success
     assert not weapons.piloting_check((5, 5), 0).success
+
+
+def test_hit_location_adds_mission_level_and_skill_and_stays_on_the_table():
+    from rules_lib.gundam_sentinel import hit_location
+    from rules_lib.gundam_sentinel.units import HitLocation
+
+    table = (HitLocation("legs", (1, 2), 5, 5), HitLocation("body", (3, 4), 6, 4), HitLocation("head", (5, 6), 3, 6))
+    assert hit_location(2, table).location.name == "legs"
+    assert hit_location(2, table, mission_level=1).location.name == "body"
+    found = hit_location(5, table, mission_level=2, skill_modifier=1)
+    assert (found.total, found.location.name) == (8, "head") and "off the table" in found.steps[1]
+    assert hit_location(1, table, skill_modifier=-2).location.name == "legs"
+    for bad in (0, 7):
+        with pytest.raises(ValueError, match="a d6 shows 1 to 6"):
+            hit_location(bad, table)
+    with pytest.raises(ValueError, match="no hit-location table"):
+        hit_location(3, ())
+
+
+def test_ammunition_is_spent_per_firing_and_an_empty_weapon_cannot_fire():
+    from rules_lib.gundam_sentinel import shots_used, spend_ammunition
+
+    assert spend_ammunition(30, shots_used("machine gun auto")["weapon"]) == 20
+    assert spend_ammunition(15, shots_used("missiles", fired=15)["weapon"]) == 0
+    with pytest.raises(ValueError, match="cannot fire until its magazine is changed"):
+        spend_ammunition(0, 1, weapon="the Zaku's machine gun")
+    with pytest.raises(ValueError, match="has 5 rounds left but the firing uses 10"):
+        spend_ammunition(5, 10)

@@ -1,0 +1,191 @@
+"""The Gundam Sentinel first battle, played with buttons: the board and the log update after every step (000 §1-§6).
+
+Every step is one :func:`rules_lib.gundam_sentinel.step` call on the frozen battle state; the dice
+come from a :class:`~rules_lib.dice.SeededDice` made from the seed input, so a seed replays the
+same battle. Buttons whose action is not legal now are disabled (never added or removed); an
+illegal step tried anyway is refused with its reason and the state is left as it was.
+"""
+
+from __future__ import annotations
+
+import html
+
+import ipywidgets as widgets
+
+from ..dice import SeededDice, percent
+from ..gundam_sentinel.actions import ap_cost
+from ..gundam_sentinel.battle import (
+    BattleState,
+    EndPhase,
+    Fire,
+    IllegalStep,
+    Move,
+    RollAP,
+    RollInitiative,
+    StepResult,
+    Turn,
+    ap_chance,
+    board_svg,
+    describe_fire_odds,
+    initiative_chances,
+    legal_actions,
+    log_html,
+    new_battle,
+    status_line,
+    step,
+    units_html,
+)
+from .base import Calculator
+from .render import error_line
+
+SEED_MAX = 1_000_000
+_STYLE = {"description_width": "9em"}
+
+
+class FirstBattle(Calculator):
+    """A Zaku II against a Nouvelle GM III, one button per kind of action."""
+
+    def __init__(self, seed: int = 1) -> None:
+        self.seed = widgets.BoundedIntText(value=seed, min=0, max=SEED_MAX, description=f"seed (0–{SEED_MAX})",
+                                           style=_STYLE, layout=widgets.Layout(width="18em"))
+        self.new_battle = widgets.Button(description="New battle", tooltip="start again with this seed")
+        self.initiative = widgets.Button(description="Initiative", tooltip="2D6 + perception each (000 §1)")
+        self.action_points = widgets.Button(description="Action points", tooltip="1D6 + reaction (000 §1)")
+        self.move_left = widgets.Button(description="Move front-left", tooltip="enter the left-front hex (000 §4)")
+        self.move_ahead = widgets.Button(description="Move ahead", tooltip="enter the hex straight ahead (000 §4)")
+        self.move_right = widgets.Button(description="Move front-right", tooltip="enter the right-front hex (000 §4)")
+        self.turn_left = widgets.Button(description="Turn left", tooltip="60 degrees anticlockwise (000 §4)")
+        self.turn_right = widgets.Button(description="Turn right", tooltip="60 degrees clockwise (000 §4)")
+        self.weapon = widgets.Dropdown(options=["-"], description="weapon", style=_STYLE,
+                                       layout=widgets.Layout(width="20em"))
+        self.fired = widgets.BoundedIntText(value=15, min=1, max=15, description="missiles fired (1–15)",
+                                            style=_STYLE, layout=widgets.Layout(width="16em"))
+        self.fire = widgets.Button(description="Fire", tooltip="a hit check: 1D36 + modifier against evasion (000 §6)")
+        self.end_phase = widgets.Button(description="End phase", tooltip="unused AP are lost (000 §3)")
+        self.status = widgets.HTML()
+        self.board = widgets.HTML()
+        self.units = widgets.HTML()
+        self.odds = widgets.HTML()
+        self.message = widgets.HTML()
+        self.log_view = widgets.HTML()
+        self.buttons = {
+            "initiative": self.initiative, "ap": self.action_points, "left": self.move_left,
+            "ahead": self.move_ahead, "right": self.move_right, "turn left": self.turn_left,
+            "turn right": self.turn_right, "fire": self.fire, "end": self.end_phase,
+        }
+        self.state: BattleState = new_battle()
+        self.dice = SeededDice(seed)
+        self.last: StepResult | None = None
+        super().__init__([
+            widgets.HBox([self.seed, self.new_battle]),
+            self.status,
+            widgets.HBox([self.initiative, self.action_points, self.end_phase]),
+            widgets.HBox([self.move_left, self.move_ahead, self.move_right]),
+            widgets.HBox([self.turn_left, self.turn_right]),
+            widgets.HBox([self.weapon, self.fired, self.fire]),
+            self.board, self.units, self.odds, self.message, self.log_view,
+        ])
+        self.new_battle.on_click(lambda _: self.reset())
+        self.initiative.on_click(lambda _: self.do(RollInitiative()))
+        self.action_points.on_click(lambda _: self.do(RollAP(self._actor())))
+        for name in ("left", "ahead", "right"):
+            self.buttons[name].on_click(lambda _, name=name: self.do(Move(self._actor(), name)))
+        self.turn_left.on_click(lambda _: self.do(Turn(self._actor(), -1)))
+        self.turn_right.on_click(lambda _: self.do(Turn(self._actor(), 1)))
+        self.fire.on_click(lambda _: self.do(self.fire_action()))
+        self.end_phase.on_click(lambda _: self.do(EndPhase(self._actor())))
+        for control in (self.weapon, self.fired):
+            control.observe(lambda _: self._refresh_buttons(), names="value")
+        self._show("a new battle: roll initiative")
+
+    # -- actions ------------------------------------------------------------------------
+
+    def _actor(self) -> str:
+        return self.state.actor or ""
+
+    def reset(self) -> None:
+        """A new battle with the seed input's dice."""
+        self.state, self.dice, self.last = new_battle(), SeededDice(self.seed.value), None
+        self._show(f"a new battle with seed {self.seed.value}: roll initiative")
+
+    def fire_action(self) -> Fire:
+        name = self._actor()
+        weapon = self.weapon.value if self.weapon.value != "-" else ""
+        fired = None
+        if name and weapon in [w.name for w in self.state.unit(name).weapons]:
+            if self.state.unit(name).weapon(weapon).mode == "missile":
+                fired = self.fired.value
+        return Fire(name, weapon, fired)
+
+    def do(self, action) -> StepResult | None:
+        """Apply one action; an illegal one is refused with its reason and changes nothing."""
+        try:
+            result = step(self.state, action, self.dice)
+        except IllegalStep as error:
+            self.message.value = error_line(f"refused: {error}")
+            return None
+        self.state, self.last = result.state, result
+        self._show("<br>".join(html.escape(line) for line in result.explanation))
+        return result
+
+    # -- display ------------------------------------------------------------------------
+
+    def _show(self, message: str) -> None:
+        state = self.state
+        name = state.actor
+        if name is not None:
+            weapons = state.unit(name).weapons
+            names = [w.name for w in weapons]
+            if list(self.weapon.options) != names:
+                self.weapon.options = names
+                self.weapon.value = names[0]
+            missiles = [w for w in weapons if w.mode == "missile"]
+            if missiles:
+                top = max(1, min(missiles[0].ammo, missiles[0].capacity or missiles[0].ammo))
+                self.fired.max = max(top, 1)
+                self.fired.value = top
+        self.status.value = f"<p><b>{html.escape(status_line(state))}</b></p>"
+        self.board.value = board_svg(state)
+        self.units.value = units_html(state)
+        self.message.value = f"<p>{message}</p>"
+        self.log_view.value = "<details><summary>battle log</summary>" + log_html(state.log) + "</details>"
+        self._refresh_buttons()
+
+    def _refresh_buttons(self) -> None:
+        state = self.state
+        legal = set(legal_actions(state))
+        name = self._actor()
+        wanted = {
+            "initiative": RollInitiative(), "ap": RollAP(name), "left": Move(name, "left"),
+            "ahead": Move(name, "ahead"), "right": Move(name, "right"), "turn left": Turn(name, -1),
+            "turn right": Turn(name, 1), "end": EndPhase(name),
+        }
+        for key, action in wanted.items():
+            self.buttons[key].disabled = action not in legal
+        fire = self.fire_action()
+        can_fire = False
+        if state.phase == "act" and fire.weapon:
+            try:
+                odds = describe_fire_odds(state, fire)
+                can_fire = True
+            except IllegalStep as error:
+                odds = f"no shot now: {error}"
+        self.fire.disabled = not can_fire
+        is_missile = bool(name) and fire.fired is not None
+        self.weapon.disabled = state.phase != "act"
+        self.fired.disabled = not is_missile or state.phase != "act"
+        if state.phase == "initiative":
+            chances = initiative_chances(state)
+            self.odds.value = "<p>initiative chances: " + ", ".join(
+                f"{html.escape(k)} {percent(v)}" for k, v in chances.items()) + " (a tie is rolled again)</p>"
+        elif state.phase == "action points" and name:
+            unit = state.unit(name)
+            move = ap_cost("normal move", unit.unit_class)
+            shot = ap_cost(unit.weapons[0].pattern, unit.unit_class, state.rules.costs)
+            self.odds.value = (f"<p>chance of at least {move + shot} AP, enough to move (normal move {move}) and fire "
+                               f"({unit.weapons[0].pattern} {shot}, not in the source text): "
+                               f"{percent(ap_chance(state, name, move + shot))}</p>")
+        elif state.phase == "act" and fire.weapon:
+            self.odds.value = f"<p>{html.escape(odds)}</p>"
+        else:
+            self.odds.value = ""
