@@ -3,7 +3,7 @@
 Modules by rule area: ``turn`` (initiative, delay, extra action), ``mp`` (pilot MP drain and
 endurance), ``movement`` (square-map costs, locomotion modes, reachable squares), ``attack``
 (attack, evasion, criticals as a parameter, damage, exact odds), ``ranged`` (rate of fire and
-reloading), ``special`` (charge, tackle, ...), ``simplified`` (the seven-zone map), ``figures``.
+reloading), ``special`` (charge, tackle, ...), ``simplified`` (the seven-zone map), ``figures``, ``battle`` (the guided first battle).
 """
 
 from .attack import (
@@ -27,6 +27,43 @@ from .attack import (
     hit_chance_table,
     in_firing_arc,
     resolve_attack,
+)
+from .battle import (
+    ACTION_KINDS,
+    MOVE_STEPS,
+    Attack,
+    BattleRules,
+    BattleState,
+    Delay,
+    EndAction,
+    EndTurn,
+    IllegalStep,
+    Move,
+    Reload,
+    RollInitiative,
+    StandUp,
+    StepResult,
+    TryExtraAction,
+    Unit,
+    Weapon,
+    board_html,
+    board_svg,
+    decision_odds,
+    describe_odds,
+    extra_action_odds,
+    first_to_act_chance,
+    is_legal,
+    legal_actions,
+    legal_kinds,
+    log_html,
+    mode_mp_odds,
+    move_plan,
+    mp_drain_odds,
+    new_battle,
+    play,
+    sample_units,
+    step,
+    units_html,
 )
 from .figures import arc_svg, melee_figure_rows, ranged_figure_rows, reach_svg
 from .movement import (
@@ -129,6 +166,10 @@ from .turn import (
 )
 
 __all__ = [
+    # the guided first battle (battle.py)
+    "ACTION_KINDS", "MOVE_STEPS", "Attack", "BattleRules", "BattleState", "Delay", "EndAction", "EndTurn", "IllegalStep", "Move", "Reload", "RollInitiative",
+    "StandUp", "StepResult", "TryExtraAction", "Unit", "Weapon", "board_html", "board_svg", "decision_odds", "describe_odds", "extra_action_odds", "first_to_act_chance", "is_legal",
+    "legal_actions", "legal_kinds", "log_html", "mode_mp_odds", "move_plan", "mp_drain_odds", "new_battle", "play", "sample_units", "step", "units_html",
     "ACTION_ORDER", "ATTACKS_PER_ACTION", "FIRING_ARC", "JOINT_KNOWLEDGE_CHECKS_PER_COMBAT",
     "MAX_EXTRA_ACTIONS_PER_TURN", "MOVES_PER_ACTION", "TARGETS_PER_ATTACK", "WEAPON_DROP_ATTRIBUTES",
     "AttackOdds", "BASE_COSTS", "CHARGE_THRESHOLDS", "ChargePlan", "CheckRoll", "Combatant", "Contest",
