@@ -30,7 +30,14 @@ class Quiet(http.server.SimpleHTTPRequestHandler):
 
 def first_live(page, url: str) -> tuple[float, int, dict]:
     transferred = []
-    page.on("requestfinished", lambda request: transferred.append(request.sizes()["responseBodySize"]))
+
+    def count(request) -> None:
+        try:
+            transferred.append(request.sizes()["responseBodySize"])
+        except Exception:  # the page closed before this request's sizes were read
+            pass
+
+    page.on("requestfinished", count)
     start = time.perf_counter()
     page.goto(url, wait_until="commit")
     page.wait_for_function("window.rulesLibLive && window.rulesLibLive.status === 'live'", timeout=120_000)

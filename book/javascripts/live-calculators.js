@@ -32,6 +32,7 @@
   const live = (window.rulesLibLive = {
     status: stateTag ? "starting" : "static", calculators: [], error: null, phases: {},
   });
+  live.phases.script = Math.round(performance.now());
   let python = null; // one Pyodide per page, started by the calculators or the first dice click
   const startOnce = () => (python = python || startPython());
 
@@ -86,6 +87,7 @@
     const mark = (phase) => (live.phases[phase] = Math.round(performance.now()));
     // the ES-module loader: no clash with the page's require.js
     const { loadPyodide } = await import(new URL("pyodide/pyodide.mjs", vendor).href);
+    mark("loader");
     const manifestRequest = fetch(new URL("wheels/manifest.json", vendor)).then((r) => r.json());
     const wheelsRequest = manifestRequest.then((manifest) =>
       Promise.all(manifest.wheels.map(async (name) => (await fetch(new URL(`wheels/${name}`, vendor))).arrayBuffer())),
