@@ -175,7 +175,7 @@ def test_every_calculator_recomputes_as_rules_lib_does(browser, site_url, page_p
 def test_gundam_sentinel_to_hit_recomputes_when_evasion_changes(browser, site_url):
     from rules_lib.gundam_sentinel import to_hit
 
-    page, problems, outside = open_page(browser, site_url + "gundam-sentinel/06-calculators/")
+    page, problems, outside = open_page(browser, site_url + "gundam-sentinel/07-calculators/")
     assert page.evaluate("window.rulesLibLive.status") == "live", page.evaluate("window.rulesLibLive.error")
     calculator = page.locator(".widget-vbox").filter(has=page.locator("text=evasion value (回避値)")).first
     before = calculator.locator(".widget-html").last.inner_text()

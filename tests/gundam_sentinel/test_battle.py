@@ -49,7 +49,7 @@ def zaku_acting(ap_die=5):
     return step(state, RollAP(Z, dice=(ap_die,))).state
 
 
-#: the book's narrative (book/gundam-sentinel/07-first-battle.ipynb), two rounds with fixed dice
+#: the book's narrative (book/gundam-sentinel/06-first-battle.ipynb), two rounds with fixed dice
 NARRATIVE = [
     RollInitiative(dice=(5, 4, 3, 3)),
     RollAP(Z, dice=(5,)),

@@ -47,7 +47,7 @@ def run(state, *steps):
 
 
 def turn_one():
-    """The book's first turn (book/nemesis/07-first-battle.ipynb)."""
+    """The book's first turn (book/nemesis/06-first-battle.ipynb)."""
     return run(
         new_battle(),
         (RollActionDice(), [4, 3, 1, 5, 5, 1]),

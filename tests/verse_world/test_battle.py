@@ -45,7 +45,7 @@ from rules_lib.verse_world.battle import action_kind, status_line
 
 CRITS = CriticalRule.natural_total(12)
 
-#: The book's narrative (book/verse-world/08-first-battle.ipynb), action by action.
+#: The book's narrative (book/verse-world/07-first-battle.ipynb), action by action.
 NARRATIVE = (
     RollInitiative(dice=(3, 4, 5, 3)),
     Delay("Bandit"),

@@ -34,7 +34,7 @@ from rules_lib.wis6 import (
 )
 from rules_lib.wis6.battle import units_html
 
-#: the book's narrative (book/wis6/07-first-battle.ipynb)
+#: the book's narrative (book/wis6/06-first-battle.ipynb)
 NARRATIVE = [
     RollOrder(dice=(14, 6)),
     MoveTo("Asuka", "D-4"),
