@@ -29,6 +29,7 @@ from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Literal
 
+from ..battle import IllegalStep, StepResult
 from ..dice import Distribution, GivenDice, SeededDice, percent, roll
 from ..geometry import hex as hexgeo
 from ..geometry.hex import Hex, UnitMarker, svg_hex_map
@@ -50,8 +51,6 @@ FRONT = ("left", "ahead", "right")
 PHASES: tuple[str, ...] = ("initiative", "action points", "act", "over")
 
 
-class IllegalStep(ValueError):
-    """An action that is not allowed in this state; the message names the reason."""
 
 
 # -- units --------------------------------------------------------------------------------------
@@ -380,15 +379,6 @@ def action_kind(action: Action) -> str:
                           "RollInitiative, RollAP, Move, Turn, Fire, EndPhase") from None
 
 
-@dataclass(frozen=True)
-class StepResult:
-    """What a step did: the new state, the explanation (plain English with sources), the dice rolled,
-    and the rule function's own result (``Initiative``, ``Move``, ``HitCheck``, ``Salvo``, ...)."""
-
-    state: BattleState
-    explanation: tuple[str, ...]
-    dice: tuple[int, ...] = ()
-    detail: object = None
 
 
 # -- checking -------------------------------------------------------------------------------------

@@ -42,6 +42,7 @@ from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Literal
 
+from ..battle import IllegalStep, StepResult
 from ..dice import DiceReplayError, Distribution, GivenDice, SeededDice, parse, percent, pool_distribution
 from ..dice.enumeration import dice_sides
 from .abilities import interrupt_cost
@@ -98,8 +99,6 @@ PHASE_LABELS = {
 D6 = 6
 
 
-class IllegalStep(ValueError):
-    """An action that is not allowed in this state; the message names the reason."""
 
 
 @dataclass(frozen=True)
@@ -387,13 +386,6 @@ def action_kind(action: Action) -> str:
         raise IllegalStep(f"{action!r} is not a battle action") from None
 
 
-@dataclass(frozen=True)
-class StepResult:
-    """The state after a step and the explanation of what happened (plain English, with sources)."""
-
-    state: BattleState
-    explanation: tuple[str, ...]
-    dice: tuple[int, ...] = ()
 
 
 # -- checks ----------------------------------------------------------------------------------

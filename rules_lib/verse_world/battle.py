@@ -37,6 +37,7 @@ from fractions import Fraction
 from itertools import product
 from typing import Literal
 
+from ..battle import IllegalStep, StepResult
 from ..dice import Distribution, GivenDice, SeededDice, percent
 from ..geometry.square import ORTHOGONAL_STEPS, TURNS, Facing, Pose, Square, grid_svg, reachable
 from ..geometry.square import Step as GridStep
@@ -82,8 +83,6 @@ ACTION_KINDS: tuple[str, ...] = (
 SAMPLE = "sample value, not in the source text"
 
 
-class IllegalStep(ValueError):
-    """An action that is not allowed in this state; the message names the reason."""
 
 
 # -- units ------------------------------------------------------------------------------
@@ -442,14 +441,6 @@ def action_kind(action: Action) -> str:
         raise IllegalStep(f"{action!r} is not a battle action") from None
 
 
-@dataclass(frozen=True)
-class StepResult:
-    """The state after a step and the explanation (plain English lines with the rule's source)."""
-
-    state: BattleState
-    explanation: tuple[str, ...]
-    dice: tuple[int, ...] = ()
-    detail: object = None
 
 
 # -- legality -------------------------------------------------------------------------------

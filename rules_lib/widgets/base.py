@@ -9,8 +9,12 @@ Results are shown in ``HTML`` widgets (not ``Output``, which needs a Jupyter ker
 
 from __future__ import annotations
 
+import html
+from collections.abc import Callable
+
 import ipywidgets as widgets
 
+from ..battle import IllegalStep
 from ..browser import live_class
 from .render import error_line
 
@@ -55,3 +59,33 @@ class FormCalculator(Calculator):
 
     def _clear(self) -> None:
         """Forget the results of the last good input (nothing by default)."""
+
+
+class BattleCalculator(Calculator):
+    """A guided battle played with buttons: ``do(action)`` applies one step of the system's battle.
+
+    A subclass sets ``step`` (its system's ``battle.step``), keeps ``state``, ``dice``, ``last`` and
+    a ``message`` HTML widget, and defines ``_show(message_html)`` to redraw after a step. An
+    illegal action is refused with its reason in ``message`` and changes nothing.
+    """
+
+    step: Callable
+    message: widgets.HTML
+
+    def do(self, action):
+        """Apply one action; an illegal one is refused with its reason and changes nothing."""
+        try:
+            result = type(self).step(self.state, action, self.dice)
+        except IllegalStep as error:
+            self.message.value = error_line(f"refused: {error}")
+            return None
+        self.state, self.last = result.state, result
+        self._show(self._explanation_html(result))
+        return result
+
+    @staticmethod
+    def _explanation_html(result) -> str:
+        return "<br>".join(html.escape(line) for line in result.explanation)
+
+    def _show(self, message: str) -> None:
+        raise NotImplementedError(f"{type(self).__name__} must define _show()")

@@ -35,15 +35,16 @@ from ..gundam_sentinel.battle import (
     step,
     units_html,
 )
-from .base import Calculator
-from .render import error_line
+from .base import BattleCalculator
 
 SEED_MAX = 1_000_000
 _STYLE = {"description_width": "9em"}
 
 
-class FirstBattle(Calculator):
+class FirstBattle(BattleCalculator):
     """A Zaku II against a Nouvelle GM III, one button per kind of action."""
+
+    step = staticmethod(step)
 
     def __init__(self, seed: int = 1) -> None:
         self.seed = widgets.BoundedIntText(value=seed, min=0, max=SEED_MAX, description=f"seed (0–{SEED_MAX})",
@@ -116,17 +117,6 @@ class FirstBattle(Calculator):
             if self.state.unit(name).weapon(weapon).mode == "missile":
                 fired = self.fired.value
         return Fire(name, weapon, fired)
-
-    def do(self, action) -> StepResult | None:
-        """Apply one action; an illegal one is refused with its reason and changes nothing."""
-        try:
-            result = step(self.state, action, self.dice)
-        except IllegalStep as error:
-            self.message.value = error_line(f"refused: {error}")
-            return None
-        self.state, self.last = result.state, result
-        self._show("<br>".join(html.escape(line) for line in result.explanation))
-        return result
 
     # -- display ------------------------------------------------------------------------
 

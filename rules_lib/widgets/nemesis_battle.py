@@ -24,7 +24,6 @@ from ..nemesis.battle import (
     Concede,
     Damage,
     EndAction,
-    IllegalStep,
     Melee,
     OpenMelee,
     ResponseAction,
@@ -42,16 +41,18 @@ from ..nemesis.battle import (
     status_line,
     step,
 )
-from .base import Calculator
-from .render import error_line
+from .base import BattleCalculator
 
 SEED_MAX = 1_000_000
 MAX_ACTIVE = 20
 _STYLE = {"description_width": "9em"}
 
 
-class FirstBattle(Calculator):
+class FirstBattle(BattleCalculator):
     """Two SS-01 ソルジャー1 fight turn by turn; one button per kind of action, the dice from a seed."""
+
+    step = staticmethod(step)
+    _explanation_html = staticmethod(explanation_html)
 
     def __init__(self, seed: int = 1) -> None:
         self.seed = widgets.BoundedIntText(value=seed, min=0, max=SEED_MAX, description=f"seed (0–{SEED_MAX})",
@@ -158,17 +159,6 @@ class FirstBattle(Calculator):
         if kind in ("damage", "defend"):
             return Damage(kind == "defend")
         return EndAction(actor)
-
-    def do(self, action: Action) -> StepResult | None:
-        """Apply one action; an illegal one is refused with its reason and changes nothing."""
-        try:
-            result = step(self.state, action, self.dice)
-        except IllegalStep as error:
-            self.message.value = error_line(f"refused: {error}")
-            return None
-        self.state, self.last = result.state, result
-        self._show(explanation_html(result))
-        return result
 
     # -- display ------------------------------------------------------------------------
 

@@ -20,7 +20,6 @@ from ..verse_world import (
     Delay,
     EndAction,
     EndTurn,
-    IllegalStep,
     Move,
     Reload,
     RollInitiative,
@@ -41,8 +40,7 @@ from ..verse_world import (
     units_html,
 )
 from ..verse_world.battle import status_line
-from .base import Calculator
-from .render import error_line
+from .base import BattleCalculator
 
 SEED_MAX = 1_000_000
 #: The critical rule of the widget's battles: double sixes. **Not in the source text** (004 never defines criticals).
@@ -52,8 +50,10 @@ MODES = ("walk", "thruster", "roller")
 _STYLE = {"description_width": "initial"}
 
 
-class FirstBattle(Calculator):
+class FirstBattle(BattleCalculator):
     """Lance (player side) against the Bandit (GM side) on the square map, one button per kind of action."""
+
+    step = staticmethod(step)
 
     def __init__(self, seed: int = 1) -> None:
         self.seed = widgets.BoundedIntText(value=seed, min=0, max=SEED_MAX, description=f"seed (0–{SEED_MAX})",
@@ -126,17 +126,6 @@ class FirstBattle(Calculator):
 
     def attack_action(self) -> Attack:
         return Attack(self._actor(), self.weapon.value, charge=self.charge.value)
-
-    def do(self, action) -> StepResult | None:
-        """Apply one action; an illegal one is refused with its reason and changes nothing."""
-        try:
-            result = step(self.state, action, self.dice)
-        except IllegalStep as error:
-            self.message.value = error_line(f"refused: {error}")
-            return None
-        self.state, self.last = result.state, result
-        self._show("<br>".join(html.escape(line) for line in result.explanation))
-        return result
 
     # -- display ------------------------------------------------------------------------
 

@@ -17,7 +17,6 @@ from ..wis6 import (
     Attack,
     BattleState,
     EndAction,
-    IllegalStep,
     Jam,
     MoveTo,
     RollOrder,
@@ -32,15 +31,16 @@ from ..wis6 import (
     units_html,
 )
 from ..wis6.battle import status_line
-from .base import Calculator
-from .render import error_line
+from .base import BattleCalculator
 
 SEED_MAX = 1_000_000
 _STYLE = {"description_width": "10em"}
 
 
-class FirstBattle(Calculator):
+class FirstBattle(BattleCalculator):
     """A WIS6 battle between the book's two sample units, one button per kind of action."""
+
+    step = staticmethod(step)
 
     def __init__(self, seed: int = 1, square: str = "D-4") -> None:
         self.seed = widgets.BoundedIntText(value=seed, min=0, max=SEED_MAX, description=f"seed (0–{SEED_MAX})",
@@ -105,17 +105,6 @@ class FirstBattle(Calculator):
         weapon = self.weapon.value if self.weapon.value != "-" else ""
         answer_weapon = None if answer == "evade" else self.answer_weapon.value
         return Attack(self.state.actor or "", weapon, answer, answer_weapon)
-
-    def do(self, action) -> StepResult | None:
-        """Apply one action; an illegal one is refused with its reason and changes nothing."""
-        try:
-            result = step(self.state, action, self.dice)
-        except IllegalStep as error:
-            self.message.value = error_line(f"refused: {error}")
-            return None
-        self.state, self.last = result.state, result
-        self._show("<br>".join(html.escape(line) for line in result.explanation))
-        return result
 
     # -- display ------------------------------------------------------------------------
 

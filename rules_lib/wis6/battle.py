@@ -24,6 +24,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from typing import Literal
 
+from ..battle import IllegalStep as _SharedIllegalStep
+from ..battle import StepResult
 from ..dice import GivenDice, SeededDice, percent
 from .attack import AttackOdds, AttackResult, attack_odds, resolve_attack
 from .counter import CounterOdds, CounterResult, counter_odds, resolve_counter
@@ -51,7 +53,7 @@ ANSWER_NAMES = {"evade": "evasion (回避)", "intercept": "interception (迎撃)
 PHASES: tuple[str, ...] = ("order", "action", "over")
 
 
-class IllegalStep(Wis6Error):
+class IllegalStep(Wis6Error, _SharedIllegalStep):
     """An action that is not allowed in this state; the message names the reason."""
 
 
@@ -341,15 +343,6 @@ def action_kind(action: Action) -> str:
         raise IllegalStep(f"{action!r} is not a battle action: allowed are RollOrder, MoveTo, Attack, Jam, EndAction") from None
 
 
-@dataclass(frozen=True)
-class StepResult:
-    """What a step did: the new state, the explanation (plain English, with sources), the dice rolled,
-    and the rule function's own result (``Initiative``, ``Move``, ``AttackResult``, ...)."""
-
-    state: BattleState
-    explanation: tuple[str, ...]
-    dice: tuple[int, ...] = ()
-    detail: object = None
 
 
 # -- checking -----------------------------------------------------------------------------
