@@ -26,9 +26,12 @@ test: $(STAMP) chromium
 	$(BIN)/mkdocs build --strict --site-dir .site-test
 	RULES_LIB_SITE_DIR=.site-test $(BIN)/pytest --nbval --nbval-current-env
 
-## the browser tests drive Debian's Chromium; install it when missing (as root, as CI runs)
+## the browser tests drive Debian's Chromium; install it when missing (sudo when not root), unless
+## RULES_LIB_CHROMIUM names another Chromium-based browser (GitHub's runners ship Google Chrome)
+SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 chromium:
-	@command -v chromium >/dev/null || { apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q chromium; }
+	@if [ -n "$$RULES_LIB_CHROMIUM" ] || command -v chromium >/dev/null; then :; else \
+		$(SUDO) apt-get update -q && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -q chromium; fi
 
 ## build the site into site/
 site: $(STAMP)

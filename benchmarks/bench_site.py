@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import functools
 import http.server
+import os
 import shutil
 import sys
 import tempfile
@@ -57,7 +58,7 @@ def main(site: Path) -> None:
             # a fresh profile with a disk cache: the first visit is cold, the second warm
             with tempfile.TemporaryDirectory() as profile:
                 context = playwright.chromium.launch_persistent_context(
-                    profile, executable_path=shutil.which("chromium"), args=FLAGS)
+                    profile, executable_path=os.environ.get("RULES_LIB_CHROMIUM") or shutil.which("chromium"), args=FLAGS)
                 cold, cold_bytes, cold_phases = first_live(context.new_page(), url)
                 warm, warm_bytes, warm_phases = first_live(context.new_page(), url)
                 context.close()
