@@ -29,8 +29,8 @@ from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Literal
 
-from ..battle import IllegalStep, StepResult
-from ..dice import Distribution, GivenDice, SeededDice, percent, roll
+from ..battle import ActionDice, IllegalStep, StepResult
+from ..dice import Distribution, SeededDice, percent, roll
 from ..geometry import hex as hexgeo
 from ..geometry.hex import Hex, UnitMarker, svg_hex_map
 from .actions import ActionCosts, action_points, ap_at_least, ap_cost, initiative, initiative_odds
@@ -583,32 +583,6 @@ def legal_kinds(state: BattleState) -> frozenset[str]:
 # -- stepping -------------------------------------------------------------------------------------
 
 
-class _Dice:
-    """Draws the action's given dice in order, or from a seeded generator; records what was drawn."""
-
-    def __init__(self, given: Sequence[int] | None, source: SeededDice | None, what: str) -> None:
-        if given is None and source is None:
-            raise IllegalStep(f"{what} needs dice: give dice=(...) or a SeededDice")
-        self.source = GivenDice(list(given)) if given is not None else source
-        self.drawn: list[int] = []
-        self.what = what
-
-    def d(self, sides: int, count: int = 1) -> tuple[int, ...]:
-        try:
-            values = tuple(self.source.draw(sides) for _ in range(count))
-        except ValueError as error:
-            raise IllegalStep(f"{self.what}: {error}") from None
-        self.drawn.extend(values)
-        return values
-
-    def finish(self) -> tuple[int, ...]:
-        if isinstance(self.source, GivenDice):
-            try:
-                self.source.finish()
-            except ValueError as error:
-                raise IllegalStep(f"{self.what}: {error}") from None
-        return tuple(self.drawn)
-
 
 def step(state: BattleState, action: Action, dice: SeededDice | None = None) -> StepResult:
     """Apply one ``action`` to ``state``; refuse an illegal one with :class:`IllegalStep`.
@@ -648,7 +622,7 @@ def _finish(state: BattleState, lines: list[str], dice: tuple[int, ...] = (), de
 
 
 def _initiative(state: BattleState, action: RollInitiative, source: SeededDice | None) -> StepResult:
-    draw = _Dice(action.dice, source, "initiative")
+    draw = ActionDice(action.dice, source, "initiative")
     lines = [f"round {state.round} begins: initiative (イニシアチブ, 000 §1): each side rolls 2D6 + perception (知覚力)"]
     units = list(state.units)
     for i, u in enumerate(units):
@@ -678,7 +652,7 @@ def _initiative(state: BattleState, action: RollInitiative, source: SeededDice |
 def _roll_ap(state: BattleState, action: RollAP, source: SeededDice | None) -> StepResult:
     u = state.unit(action.unit)
     i = state.index(u.name)
-    draw = _Dice(action.dice, source, "action points")
+    draw = ActionDice(action.dice, source, "action points")
     (die,) = draw.d(6)
     ap = action_points(die, u.pilot.reaction, borrow=action.borrow, anticipation=u.anticipation,
                        owed=state.owed[i], max_borrow=state.rules.max_borrow)
@@ -750,7 +724,7 @@ def _band_text(distance: int) -> str:
 def _fire(state: BattleState, action: Fire, source: SeededDice | None) -> StepResult:
     p = _check_fire(state, action)
     u, target, weapon = p.unit, p.target, p.weapon
-    draw = _Dice(action.dice, source, "firing")
+    draw = ActionDice(action.dice, source, "firing")
     jp = "単射" if weapon.mode == "single shot" else "ミサイル"
     lines = [f"the {u.name} fires the {weapon.name} ({weapon.japanese}) at the {target.name}: "
              f"{weapon.pattern} ({jp}) {p.cost} AP (not in the source text), AP {state.ap} − {p.cost} = {state.ap - p.cost}"]
@@ -794,7 +768,7 @@ def _fire(state: BattleState, action: Fire, source: SeededDice | None) -> StepRe
     return _finish(state, lines, draw.finish(), detail, units=units, **changes)
 
 
-def _damage(state: BattleState, target: BattleUnit, weapon: BattleWeapon, hits: int, draw: _Dice,
+def _damage(state: BattleState, target: BattleUnit, weapon: BattleWeapon, hits: int, draw: ActionDice,
             lines: list[str]) -> BattleUnit:
     """Hit location, damage through armour, the additional-damage check and fainting (000 §6, §8-1)."""
     if target.side == "player":

@@ -37,8 +37,8 @@ from fractions import Fraction
 from itertools import product
 from typing import Literal
 
-from ..battle import IllegalStep, StepResult
-from ..dice import Distribution, GivenDice, SeededDice, percent
+from ..battle import ActionDice, IllegalStep, StepResult
+from ..dice import Distribution, SeededDice, percent
 from ..geometry.square import ORTHOGONAL_STEPS, TURNS, Facing, Pose, Square, grid_svg, reachable
 from ..geometry.square import Step as GridStep
 from ._common import check_choice, check_int
@@ -671,38 +671,6 @@ def legal_kinds(state: BattleState) -> frozenset[str]:
 # -- dice ---------------------------------------------------------------------------------------
 
 
-class _Dice:
-    """The action's given dice, or the seeded dice; ``finish`` checks no given die is left over."""
-
-    def __init__(self, given: Sequence[int] | None, source: SeededDice | None, what: str) -> None:
-        if given is None and source is None:
-            raise IllegalStep(f"{what} needs dice: give dice=[...] or a SeededDice")
-        self.given = GivenDice(given) if given is not None else None
-        self.source = source
-        self.what = what
-        self.drawn: list[int] = []
-
-    def draw(self, count: int) -> tuple[int, ...]:
-        values = []
-        for _ in range(count):
-            if self.given is not None:
-                try:
-                    value = self.given.draw(6)
-                except ValueError as error:
-                    raise IllegalStep(f"{self.what}: {error}") from None
-            else:
-                value = self.source.draw(6)
-            values.append(value)
-        self.drawn += values
-        return tuple(values)
-
-    def finish(self) -> None:
-        if self.given is not None:
-            try:
-                self.given.finish()
-            except ValueError as error:
-                raise IllegalStep(f"{self.what}: {error}") from None
-
 
 def _precheck_dice(given: Sequence[int] | None, count: int, what: str) -> None:
     if given is None:
@@ -758,10 +726,10 @@ def _next_actor(order: TurnOrder, acted: Sequence[str], units: Sequence[Unit]) -
 
 def _initiative(state: BattleState, action: RollInitiative, source: SeededDice | None) -> StepResult:
     _precheck_dice(action.dice, 2 * len(state.units), "the initiative roll")
-    dice = _Dice(action.dice, source, "the initiative roll")
+    dice = ActionDice(action.dice, source, "the initiative roll")
     combatants, lines = [], [f"Turn {state.turn}: initiative roll = initiative bonus + 2D6 (004 §3-4-1)"]
     for unit in state.units:
-        pair = dice.draw(2)
+        pair = dice.d(6, 2)
         result = initiative_roll(unit.initiative_bonus, dice=pair)
         combatants.append(Combatant(unit.name, unit.side, result.total))
         lines.append(f"{unit.name}: bonus {unit.initiative_bonus} + 2D6 ({pair[0]}+{pair[1]}) = {result.total}")
@@ -805,8 +773,8 @@ def _move(state: BattleState, action: Move, source: SeededDice | None) -> StepRe
     drawn: tuple[int, ...] = ()
     if pays:
         if cost_dice:
-            dice = _Dice(action.dice, source, "the mode's mecha MP")
-            drawn = dice.draw(cost_dice)
+            dice = ActionDice(action.dice, source, "the mode's mecha MP")
+            drawn = dice.d(6, cost_dice)
             dice.finish()
         cost = sum(drawn) if cost_dice else int(mode.mecha_mp_per_turn)
         mecha_mp = max(unit.mecha_mp - cost, 0)
@@ -849,7 +817,7 @@ def describe_odds(state: BattleState, action: Attack) -> str:
 def _attack(state: BattleState, action: Attack, source: SeededDice | None) -> StepResult:
     unit, weapon, target = _check_attack(state, action)
     criticals = state.rules.criticals
-    dice = _Dice(action.dice, source, "the attack")
+    dice = ActionDice(action.dice, source, "the attack")
     lines = []
     modifier, extra_rolls, plan = 0, 0, None
     if action.charge:
@@ -863,17 +831,17 @@ def _attack(state: BattleState, action: Attack, source: SeededDice | None) -> St
     if weapon.magazine is not None:
         weapon = replace(weapon, loaded=weapon.loaded - 1)
         lines.append(f"  {weapon.name}: {weapon.loaded} shot(s) left in the magazine")
-    attack = attack_roll(unit.to_hit, dice.draw(2), modifier=modifier, criticals=criticals)
+    attack = attack_roll(unit.to_hit, dice.d(6, 2), modifier=modifier, criticals=criticals)
     evasion = None
     if action.evade and not attack.fumbled:
-        evasion = evasion_roll(target.evasion, dice.draw(2), criticals=criticals)
+        evasion = evasion_roll(target.evasion, dice.d(6, 2), criticals=criticals)
     elif not action.evade:
         lines.append(f"  {target.name} gives up evasion (004 §3-4-2-2, L46)")
     resolution = resolve_attack(attack, evasion, tie=state.rules.tie, extra_damage_rolls=extra_rolls)
     lines += [f"  {s}" for s in resolution.steps]
     damage = None
     if resolution.hit:
-        rolled = dice.draw(weapon.dice * resolution.damage_rolls)
+        rolled = dice.d(6, weapon.dice * resolution.damage_rolls)
         damage = damage_taken(weapon.damage, rolled, physical_bonus=unit.physical_bonus, rolls=resolution.damage_rolls,
                               protection=target.protection, direct_hit=resolution.direct_hit,
                               bonus_applies=weapon.bonus_applies)
@@ -884,7 +852,7 @@ def _attack(state: BattleState, action: Attack, source: SeededDice | None) -> St
         lines.append(f"  {target.name}: HP {target.hp} - {damage.taken} = {hp}")
         target = replace(target, hp=hp)
     if resolution.attacker_fumbled or resolution.attacker_treated_as_fumbled:
-        check_result = fumble_check(unit.luck, state.rules.fumble_difficulty, dice.draw(2), armed=True)
+        check_result = fumble_check(unit.luck, state.rules.fumble_difficulty, dice.d(6, 2), armed=True)
         lines.append(f"  fumble processing: pilot {unit.pilot}'s luck check (004 §3-4-2-2, L43; difficulty "
                      f"{state.rules.fumble_difficulty} is the GM's choice, a sample value)")
         lines += [f"  {s}" for s in check_result.steps]
@@ -949,8 +917,8 @@ def _extra_action(state: BattleState, action: TryExtraAction, source: SeededDice
     _precheck_dice(action.dice, 4, "the extra-action contest")
     found = _extra_check(state)
     active, passive = state.unit(found.candidate), state.unit(found.passive)
-    dice = _Dice(action.dice, source, "the extra-action contest")
-    a, p = dice.draw(2), dice.draw(2)
+    dice = ActionDice(action.dice, source, "the extra-action contest")
+    a, p = dice.d(6, 2), dice.d(6, 2)
     dice.finish()
     won, steps = extra_action_roll(active.reaction, passive.reaction, active_dice=a, passive_dice=p)
     lines = ["The extra action (再行動, 004 §3-4-1, L14-L17): " + "; ".join(found.steps)]
@@ -965,11 +933,11 @@ def _extra_action(state: BattleState, action: TryExtraAction, source: SeededDice
 
 def _end_turn(state: BattleState, action: EndTurn, source: SeededDice | None) -> StepResult:
     _precheck_dice(action.dice, len(state.units), "the pilots' MP drain")
-    dice = _Dice(action.dice, source, "the pilots' MP drain")
+    dice = ActionDice(action.dice, source, "the pilots' MP drain")
     lines = [f"End of turn {state.turn}: each pilot in a mecha loses 1D6-3 MP, at least 1 (004 §3-4-1, L21)"]
     units = []
     for unit in state.units:
-        (die,) = dice.draw(1)
+        (die,) = dice.d(6, 1)
         loss = pilot_mp_loss(die)
         mp = max(unit.pilot_mp - loss.loss, 0)
         lines.append(f"  {unit.pilot} ({unit.name}): {'; '.join(loss.steps)}: MP {unit.pilot_mp} -> {mp}")
