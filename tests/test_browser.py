@@ -211,3 +211,16 @@ def test_search_finds_the_evasion_rules_in_english_and_japanese(browser, site_ur
     links = page.locator(".md-search-result__item > a").evaluate_all("as => as.map(a => a.getAttribute('href'))")
     assert any("gundam-sentinel/03-to-hit" in link for link in links[:8]), links[:8]
     page.close()
+
+
+def test_page_stays_readable_and_says_so_when_python_cannot_start(browser, site_url):
+    page = browser.new_page()
+    page.route("**/vendor/pyodide/**", lambda route: route.abort())
+    page.goto(site_url + "dice/01-dice-and-odds/", wait_until="load")
+    page.wait_for_function("window.rulesLibLive && window.rulesLibLive.status !== 'starting'", timeout=60_000)
+    assert page.evaluate("window.rulesLibLive.status") == "failed"
+    status = page.locator(".rules-lib-live-status").first.inner_text()
+    assert status.startswith("Live calculators could not start") and "computed when the book was built" in status
+    # the stored result is still on the page
+    assert "success 1/6 (16.67%)" in page.locator(".widget-html").first.inner_text()
+    page.close()
