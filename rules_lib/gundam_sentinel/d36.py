@@ -20,7 +20,7 @@ LOWEST = 11
 
 
 def is_d36_value(value: object) -> bool:
-    """Whether ``value`` is written on the extended tens-and-units scale (11..16, 21..26, ..., 71.., ...)."""
+    """Whether ``value`` is written on the extended tens-and-units scale (11..16, 21..26, ..., 71.., ...) (000 §6)."""
     if isinstance(value, bool) or not isinstance(value, int) or value < LOWEST:
         return False
     return 1 <= value % 10 <= 6
@@ -42,7 +42,7 @@ def whole_number(value: object, what: str) -> int:
 
 
 def step_of(value: object, what: str = "D36 value") -> int:
-    """The step of a value on the extended scale: 11 → 0, 16 → 5, 21 → 6, 62 → 31, 66 → 35, 71 → 36."""
+    """The step of a value on the extended scale: 11 → 0, 16 → 5, 21 → 6, 62 → 31, 66 → 35, 71 → 36 (000 §6)."""
     number = whole_number(value, what)
     if not is_d36_value(number):
         raise ValueError(
@@ -54,24 +54,24 @@ def step_of(value: object, what: str = "D36 value") -> int:
 
 
 def value_of(step: int) -> int:
-    """The written value of a step: 0 → 11, 35 → 66, 36 → 71; steps below 0 are written 11."""
+    """The written value of a step: 0 → 11, 35 → 66, 36 → 71; steps below 0 are written 11 (000 §6)."""
     step = max(0, step)
     tens, units = divmod(step, 6)
     return 10 * (tens + 1) + units + 1
 
 
 def shift(value: object, steps: int, what: str = "D36 value") -> int:
-    """``value`` moved by ``steps`` steps on the scale: ``shift(36, 14) == 62``, ``shift(54, 1) == 55``."""
+    """``value`` moved by ``steps`` steps on the scale: ``shift(36, 14) == 62``, ``shift(54, 1) == 55`` (000 §6)."""
     return value_of(step_of(value, what) + steps)
 
 
 def steps_between(low: object, high: object) -> int:
-    """How many steps ``high`` is above ``low`` (negative if below): ``steps_between(54, 62) == 4``."""
+    """How many steps ``high`` is above ``low`` (negative if below): ``steps_between(54, 62) == 4`` (000 §6)."""
     return step_of(high) - step_of(low)
 
 
 def roll_value(tens: int, units: int) -> int:
-    """The 1D36 result of a tens die and a units die, each 1..6."""
+    """The 1D36 result of a tens die and a units die, each 1..6 (000 §6)."""
     for name, die in (("tens die", tens), ("units die", units)):
         if isinstance(die, bool) or not isinstance(die, int) or not 1 <= die <= 6:
             raise ValueError(f"{name} {die!r} is not a d6 face: allowed are 1 to 6")

@@ -13,7 +13,7 @@ BAND_COLOURS = {"close": "#e8f5e9", "mid": "#fff9c4", "long": "#ffe0b2", "extrem
 
 
 def front_hexes_figure(facing: int = 0) -> str:
-    """Figure 1: the three front hexes (○) a unit may move into and the three rear ones (×)."""
+    """Figure 1: the three front hexes (○) a unit may move into and the three rear ones (×) (000 §4)."""
     origin = Hex(0, 0)
     fills = {h: FRONT for h in hexgeo.front_hexes(origin, facing)} | {h: REAR for h in hexgeo.rear_hexes(origin, facing)}
     labels = {h: "○" for h in hexgeo.front_hexes(origin, facing)} | {h: "×" for h in hexgeo.rear_hexes(origin, facing)}
@@ -23,7 +23,7 @@ def front_hexes_figure(facing: int = 0) -> str:
 
 def turning_figure(path: tuple[tuple[Hex, int], ...] = ((Hex(0, -1), 1), (Hex(1, -2), 1), (Hex(2, -2), 0)),
                    facing: int = 0) -> str:
-    """Figure 4 (and turning while moving): a move that turns 60 degrees after entering each hex."""
+    """Figure 4 (and turning while moving): a move that turns 60 degrees after entering each hex (000 §4)."""
     origin = Hex(0, 0)
     units = [UnitMarker(origin, facing, "0", "#90a4ae")]
     for number, (h, turn) in enumerate(path, start=1):
@@ -35,7 +35,7 @@ def turning_figure(path: tuple[tuple[Hex, int], ...] = ((Hex(0, -1), 1), (Hex(1,
 
 
 def firing_arc_figure(arc_degrees: float, facing: int = 0, radius: int = 4) -> str:
-    """Figure 5 stand-in: the hexes inside a firing arc ``arc_degrees`` wide (width *not in the source text*)."""
+    """Figure 5 stand-in: the hexes inside a firing arc ``arc_degrees`` wide (width *not in the source text*) (000 §5)."""
     origin = Hex(0, 0)
     area = hexgeo.hexes_within(origin, radius)
     fills = {h: ARC for h in area if h != origin and in_firing_arc(origin, facing, h, arc_degrees)}
@@ -44,7 +44,7 @@ def firing_arc_figure(arc_degrees: float, facing: int = 0, radius: int = 4) -> s
 
 
 def range_bands_figure(radius: int = 9) -> str:
-    """The range bands around a unit: 1-2 close, 3-4 mid, 5-6 long, 7-8 extreme, 9 out of range."""
+    """The range bands around a unit: 1-2 close, 3-4 mid, 5-6 long, 7-8 extreme, 9 out of range (000 §6)."""
     origin = Hex(0, 0)
     area = hexgeo.hexes_within(origin, radius)
     fills = {h: BAND_COLOURS[range_band(hexgeo.distance(origin, h))] for h in area if h != origin}

@@ -168,6 +168,7 @@ def load_units() -> dict[str, Unit]:
 
 
 def unit(unit_id: str) -> Unit:
+    """A sample unit of ``units.toml`` by id: what the text states of it (000 §4, §7), the rest marked."""
     units = load_units()
     if unit_id not in units:
         raise ValueError(f"no sample unit {unit_id!r}: allowed are {', '.join(units)}")

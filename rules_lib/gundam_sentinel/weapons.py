@@ -227,7 +227,7 @@ def piloting_check(
 
 
 def piloting_check_odds(piloting: int, *, opponent_piloting: int = 0, success_rule: SuccessRule = ">") -> Fraction:
-    """Exact chance of :func:`piloting_check` succeeding."""
+    """Exact chance of :func:`piloting_check` succeeding (000 §7-11, §7-13, §7-15)."""
     wins = sum(piloting_check((a, b), piloting, opponent_piloting=opponent_piloting, success_rule=success_rule).success
                for a in range(1, 7) for b in range(1, 7))
     return Fraction(wins, 36)

@@ -205,6 +205,7 @@ def firing_faces(weapon: Weapon, extended: ExtendedFace | str = ExtendedFace.IGN
 
 
 def is_multi_attack(weapon: Weapon, multi_attack: MultiAttack = "rapid_only") -> bool:
+    """Whether ``weapon`` attacks once per matching die (002 §1-1; a ruling: quick and rapid fire only)."""
     if multi_attack not in ("rapid_only", "every_weapon"):
         raise ValueError(f"multi_attack {multi_attack!r} is not 'rapid_only' or 'every_weapon'")
     if weapon.is_melee:

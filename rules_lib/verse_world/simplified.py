@@ -50,6 +50,7 @@ def zone_index(zone: str) -> int:
 
 
 def zone_label(index: int) -> str:
+    """The name of zone ``index`` on the seven-zone line map (004 §3-5)."""
     return ZONES[index]
 
 
