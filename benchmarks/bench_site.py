@@ -44,7 +44,11 @@ def first_live(page, url: str) -> tuple[float, int, dict]:
     page.wait_for_function("window.rulesLibLive && window.rulesLibLive.status === 'live'", timeout=120_000)
     seconds = time.perf_counter() - start
     page.wait_for_load_state("load")
-    phases = page.evaluate("window.rulesLibLive.phases")
+    # a reader stays on the page: let a first visit finish storing its Python snapshot
+    page.wait_for_function("!['saving', undefined].includes(window.rulesLibLive.snapshot)"
+                           " || window.rulesLibLive.fromSnapshot", timeout=30_000)
+    phases = page.evaluate("({...window.rulesLibLive.phases, snapshot: window.rulesLibLive.fromSnapshot"
+                           " ? 'restored' : window.rulesLibLive.snapshot})")
     page.close()
     return seconds, sum(transferred), phases
 

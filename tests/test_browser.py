@@ -226,3 +226,26 @@ def test_page_stays_readable_and_says_so_when_python_cannot_start(browser, site_
     # the stored result is still on the page
     assert "success 1/6 (16.67%)" in page.locator(".widget-html").first.inner_text()
     page.close()
+
+
+def test_a_second_visit_starts_python_from_the_stored_snapshot_and_still_computes(browser, site_url):
+    context = browser.new_context()
+    first = context.new_page()
+    first.goto(site_url + "dice/01-dice-and-odds/", wait_until="load")
+    first.wait_for_function("window.rulesLibLive && window.rulesLibLive.snapshot === 'saved'", timeout=90_000)
+    first.close()
+
+    page = context.new_page()
+    problems = []
+    page.on("console", lambda m: problems.append(m.text) if m.type == "error" else None)
+    page.goto(site_url + "dice/01-dice-and-odds/", wait_until="load")
+    page.wait_for_function("window.rulesLibLive && window.rulesLibLive.status !== 'starting'", timeout=60_000)
+    assert page.evaluate("window.rulesLibLive.status") == "live"
+    assert page.evaluate("window.rulesLibLive.fromSnapshot") is True
+    expression = page.locator(".widget-text input").first
+    expression.fill("4D6>=14")
+    expression.press("Enter")
+    expected = odds("4D6>=14").success
+    page.locator(".widget-html", has_text=f"success {expected}").first.wait_for(timeout=10_000)
+    assert problems == []
+    context.close()

@@ -145,7 +145,14 @@ def wheels_into(site_wheels: Path) -> list[str]:
     own = _own_wheel()
     shutil.copy2(own, site_wheels / own.name)
     names.append(own.name)
-    (site_wheels / "manifest.json").write_text(json.dumps({"wheels": names}, indent=1))
+    # the build id names this exact runtime: a memory snapshot of one build is useless to another
+    build = hashlib.sha256()
+    for asset in ASSETS:
+        build.update(asset.integrity.encode())
+    for name in names:
+        build.update((site_wheels / name).read_bytes())
+    manifest = {"wheels": names, "build": build.hexdigest()[:16]}
+    (site_wheels / "manifest.json").write_text(json.dumps(manifest, indent=1))
     return names
 
 
