@@ -130,6 +130,7 @@
     const key = new URL(`snapshot-${manifest.build}`, vendor).href;
     let pyodide = null;
     const snapshot = manifest.build ? await readSnapshot(key) : null;
+    mark("snapshot-read");
     if (snapshot) {
       try {
         pyodide = await loadPyodide({ indexURL, _loadSnapshot: snapshot });
