@@ -226,7 +226,11 @@ class ChartRoll:
         return data
 
     def text(self) -> str:
-        return "\n".join([self.bcdice_line()] + [f"  {s}" for s in self.steps])
+        if self.chart.grid:
+            head = f"{self.chart.id} {self.roll_text()} vs defence {self.target}: result {self.result}"
+        else:
+            head = f"{self.chart.id} {self.roll_text()}: {self.entry.label()}"
+        return "\n".join([head] + [f"  {s}" for s in self.steps] + [f"  BCDice: {self.bcdice_line()}"])
 
 
 def _dice(dice: Sequence[int]) -> tuple[int, int]:
