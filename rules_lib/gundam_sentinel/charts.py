@@ -338,6 +338,22 @@ def chart_odds(chart: Chart | str, modifier: int = 0, *, target: int | None = No
                      Distribution.from_counts(entries), Distribution.from_counts(totals))
 
 
+def chart_odds_text(chart: Chart, modifier: int = 0, *, target: int | None = None) -> str:
+    """The exact odds of a chart in one line, entries with the same effect together, in chart order."""
+    odds = chart_odds(chart, modifier, target=target)
+    if chart.dice == "D66":
+        return "each of the 36 cells 1/36 (2.78%)"
+    if chart.grid:
+        groups = {str(k): p for k, p in odds.entries.items()}
+    else:
+        groups: dict[str, Fraction] = {}
+        for position, p in odds.entries.items():
+            label = chart.entries[position - 1].label()
+            groups[label] = groups.get(label, Fraction(0)) + p
+    head = f"modifier {modifier:+d}: " if modifier else ""
+    return head + "; ".join(f"{label} {p} ({percent(p)})" for label, p in groups.items())
+
+
 # -- loading ----------------------------------------------------------------------------------------
 
 CHARTS_FILE = Path(__file__).with_name("charts.toml")
