@@ -45,3 +45,16 @@ def test_escape_uses_the_chart_and_a_fainted_pilot_dies():
     assert checks.escape_check((3, 3), fainted=False, chart={6: "escapes"}) == "escapes"
     with pytest.raises(ValueError, match="two d6"):
         checks.escape((0, 3), fainted=False)
+
+
+def test_every_chart_and_entry_term_is_in_the_glossary():
+    from pathlib import Path
+
+    from rules_lib.gundam_sentinel.charts import load_charts
+
+    glossary = (Path(__file__).parents[2] / "book" / "gundam-sentinel" / "_glossary.md").read_text(encoding="utf-8")
+    for chart in load_charts().values():
+        assert chart.japanese in glossary, chart.japanese
+        for entry in chart.entries:
+            term = entry.term if chart.id != "RTJC" else entry.term.split("と")[0]
+            assert term in glossary or term in ("２ヶ月", "３ヶ月", "４ヶ月", "５ヶ月"), term  # 1 to 6 months in one row
