@@ -253,6 +253,8 @@ def roll_chart(chart: Chart | str, dice: Sequence[int], modifier: int = 0, *, ta
     if modifier and not chart.modifier_allowed:
         raise ValueError(f"the {chart.name} ({chart.id}) takes no modifier, got {modifier:+d}")
     source = f"{chart.name} ({chart.japanese}, {chart.label})"
+    if target is not None and not chart.grid:
+        raise ValueError(f"the {chart.name} ({chart.id}) takes no target, got {target!r}")
     if chart.dice == "D66":
         entry = chart.cell(a, b)
         steps = (f"{source}: D66 {a}{b}, row {a} (first die), column {b} (second die)", entry.label())
@@ -288,6 +290,8 @@ class ChartOdds:
 
     def of(self, kind: str) -> Fraction:
         """The chance that the entry carries an effect of ``kind``."""
+        if self.chart.grid:
+            raise ValueError(f"the {self.chart.name} has results, not effects: read .entries")
         return self.entries.probability(lambda p: self.chart.entries[p - 1].has(kind))
 
     def rows(self) -> list[tuple[str, str, Fraction]]:

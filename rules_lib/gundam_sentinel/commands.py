@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from ..dice import Distribution, GivenDice, SeededDice, percent
-from .charts import ChartOdds, ChartRoll, chart_odds, get_chart, load_charts, roll_chart
+from .charts import ChartOdds, ChartRoll, chart_odds, get_chart, roll_chart
 
 GENERAL_TARGET = 10
 #: a modified 66 or more flags BBM's critical (000 §6 line 296; BCDice: hit or not)
@@ -378,4 +378,4 @@ def odds_command(expression: str) -> CommandOdds | ChartOdds:
 
 
 __all__ = ["ALLOWED", "CHART_COMMANDS", "BasicBattle", "Command", "CommandOdds", "CommandRoll", "basic_battle",
-           "load_charts", "odds_command", "parse_command", "roll_command"]
+           "odds_command", "parse_command", "roll_command"]

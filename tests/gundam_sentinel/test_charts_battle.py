@@ -126,3 +126,30 @@ def test_the_widget_reaches_a_chart_and_its_log_explains_it(seed):
     assert all("exact odds:" in message for message in shown)
     log = "\n".join(widget.state.log)
     assert any(name in log for name in CHART_NAMES) and "BCDice" in log
+
+
+def test_the_multiplier_reading_is_a_parameter():
+    state = _at(OPENING)
+    through = replace(state, rules=replace(state.rules, critical_multiplies="damage through armour"))
+    result = step(through, Fire(Z, "Zaku machine gun", dice=(6, 3, 4, 4, 4, 3, 6, 6))).state
+    assert result.unit(G).durability == 26 - (9 - 5) * 2
+
+
+def test_ap_die_and_initiative_damage_carry_into_later_rounds():
+    state = _at(BEFORE_SALVO)
+    pipe = step(state, Fire(G, "small missiles", dice=(3, 6, 3, 2, 1, 2, 6, 2))).state
+    sensors = step(state, Fire(G, "small missiles", dice=(3, 6, 3, 2, 1, 2, 4, 5))).state
+    assert pipe.unit(Z).ap_die_modifier == -1 and sensors.unit(Z).initiative_modifier == -1
+    after = play(pipe, [EndPhase(G), RollInitiative(dice=(5, 4, 3, 3))])[-1].state
+    assert step(after, RollAP(Z, dice=(5,))).state.ap == 5 + 2 - 1
+    tie = play(sensors, [EndPhase(G), RollInitiative(dice=(4, 4, 4, 5))])[-1]
+    assert "2D6 4+4 + perception +0 = 8" in "\n".join(tie.explanation)  # perception +1, sensors -1
+
+
+def test_chart_misuse_is_refused():
+    from rules_lib.gundam_sentinel.charts import roll_chart
+
+    with pytest.raises(ValueError, match="takes no target"):
+        roll_chart("ECHC", (1, 1), target=3)
+    with pytest.raises(ValueError, match="results, not effects"):
+        chart_odds("AARC", target=3).of("killed")
