@@ -47,7 +47,7 @@ from .damage import apply_damage, critical_hit, hit_location, secondary_damage_c
 from .movement import move, spend_propellant, turn_only
 from .ranges import JAPANESE_BANDS, in_firing_arc, range_band, starting_positions, weapon_modifier
 from .salvo import DamageFormula, check_fired, resolve_salvo, salvo_damage, salvo_modifier, salvo_odds
-from .to_hit import check_hit, evasion_value, hit_odds
+from .to_hit import Evasion, check_hit, evasion_value, hit_odds
 from .units import HitLocation, Pilot, unit
 from .weapons import shots_used, spend_ammunition
 
@@ -164,7 +164,7 @@ class BattleUnit:
         and any lasting change from a chart."""
         return self.evasion_detail().value
 
-    def evasion_detail(self):
+    def evasion_detail(self) -> Evasion:
         other = [("damage from the charts", self.evasion_modifier)] if self.evasion_modifier else []
         return evasion_value(self.base_evasion, piloting=self.pilot.piloting, other=other)
 
@@ -1136,7 +1136,8 @@ def describe_fire_odds(state: BattleState, action: Fire) -> str:
     parts.append(f"expected damage through the armour {float(o.expected_through):.2f}")
     parts.append(f"secondary damage {percent(o.additional)}, destroyed {percent(o.destroy)}")
     if target.mook:
-        parts.append(f"critical (a mook MS, 66 or more: the critical hit chart) {percent(o.critical)}")
+        parts.append(f"critical (a mook MS, 66 or more: the critical hit chart) {percent(o.critical)}; "
+                     "the damage and destruction odds are before any critical")
     return "; ".join(parts)
 
 
