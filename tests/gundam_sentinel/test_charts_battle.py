@@ -126,6 +126,10 @@ def test_the_widget_reaches_a_chart_and_its_log_explains_it(seed):
     assert all("exact odds:" in message for message in shown)
     log = "\n".join(widget.state.log)
     assert any(name in log for name in CHART_NAMES) and "BCDice" in log
+    # this seed: a critical on the mook, then the Zaku II destroyed and its pilot on the escape chart
+    assert "critical hit chart" in log and "escape chart" in log and widget.state.winner == G
+    fate = widget.state.unit(Z).pilot_fate
+    assert fate and fate in widget.units.value and "killed in action" in fate
 
 
 def test_the_multiplier_reading_is_a_parameter():
