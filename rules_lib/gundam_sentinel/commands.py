@@ -300,7 +300,7 @@ def _roll_basic(command: Command, a: int, b: int) -> CommandRoll:
     steps = [f"1D36: tens {a}, units {b} -> {10 * a + b}"]
     if command.modifier:
         steps.append(f"{command.modifier:+d} steps -> {result.total}"
-                     + (" (floored at 11)" if result.total == 11 and 10 * a + b + command.modifier != 11 else ""))
+                     + (" (floored at 11)" if 6 * (a - 1) + b - 1 + command.modifier < 0 else ""))
     if command.target is not None:
         steps.append(f"{result.total} {'exceeds' if result.hit else 'does not exceed'} evasion {command.target}: "
                      + (f"hit, margin {result.margin:+d}" if result.hit else "evaded")

@@ -182,3 +182,9 @@ def test_the_site_rolls_every_command_on_a_click(text):
 
     shown = json.loads(roll_inline(text))
     assert shown["ok"] and shown["system"] == "gundam-sentinel" and isinstance(shown["total"], int)
+
+
+def test_the_working_says_when_the_total_is_floored():
+    assert "floored" in roll_command("BB-20", dice=[1, 5]).steps[1]
+    assert "floored" not in roll_command("BB-6", dice=[2, 1]).steps[1]  # 21 - 6 steps is exactly 11
+    assert roll_command("BB-6", dice=[2, 1]).total == 11
