@@ -21,7 +21,8 @@ from .gundam_sentinel.commands import roll_command as gundam_sentinel_roll
 #: System dice commands by name; later chapters register their own (``--system NAME``).
 SYSTEMS: dict[str, tuple[Callable[..., object], Callable[[str], object]]] = {
     "generic": (roll, odds),
-    "gundam-sentinel": (gundam_sentinel_roll, gundam_sentinel_odds),  # BB, BBM, GS (000)
+    # BB, BBM, GS and the charts ECHC, SDDC, ASDC, PEJC, RTJC, AARC (000; BCDice's dicebot)
+    "gundam-sentinel": (gundam_sentinel_roll, gundam_sentinel_odds),
 }
 
 
@@ -55,6 +56,8 @@ def build_parser() -> argparse.ArgumentParser:
         if name == "roll":
             command.add_argument("--seed", type=int, help="seed for repeatable dice")
             command.add_argument("--dice", type=_dice_list, help="the exact dice to use, e.g. 4,5")
+            command.add_argument("--format", choices=("text", "bcdice"), default="text",
+                                 help="bcdice: the line BCDice prints (--system gundam-sentinel)")
     return parser
 
 
@@ -64,7 +67,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         roll_fn, odds_fn = SYSTEMS[args.system]
         if args.command == "roll":
             result = roll_fn(args.expression, seed=args.seed, dice=args.dice)
-            print(json.dumps(result.to_dict(), ensure_ascii=False) if args.json else roll_text(result))
+            if args.format == "bcdice" and not hasattr(result, "bcdice_line"):
+                raise ValueError(f"--format bcdice is for --system gundam-sentinel, not {args.system!r}")
+            if args.json:
+                print(json.dumps(result.to_dict(), ensure_ascii=False))
+            else:
+                print(result.bcdice_line() if args.format == "bcdice" else roll_text(result))
         else:
             result = odds_fn(args.expression)
             print(json.dumps(result.to_dict(), ensure_ascii=False) if args.json else _odds_text(result))

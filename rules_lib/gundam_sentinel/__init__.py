@@ -4,7 +4,7 @@ Modules by rule area: :mod:`.d36` (the 1D36 step scale), :mod:`.to_hit` (hit che
 :mod:`.ranges` (range bands, arcs, direction), :mod:`.actions` (initiative, action points,
 patterns), :mod:`.movement`, :mod:`.salvo` (missiles and bombing), :mod:`.weapons` (auto fire,
 psycommu, melee, equipment), :mod:`.damage`, :mod:`.checks` (fainting, recovery, escape),
-:mod:`.commands` (BB/BBM/GS dice commands), :mod:`.units` (sample units), :mod:`.figures`,
+:mod:`.commands` (BCDice's dice commands), :mod:`.charts` (the charts 000 refers to), :mod:`.units` (sample units), :mod:`.figures`,
 :mod:`.battle` (a guided first battle, step by step).
 """
 
@@ -58,12 +58,26 @@ from .battle import (
     step,
     units_html,
 )
-from .checks import escape_check, faint_chance, faint_check, recovery_chance, recovery_check
+from .charts import (
+    BCDICE_LABEL,
+    Chart,
+    ChartEntry,
+    ChartOdds,
+    ChartRoll,
+    DefaultCharts,
+    Effect,
+    chart_odds,
+    get_chart,
+    load_charts,
+    roll_chart,
+)
+from .checks import escape, escape_check, faint_chance, faint_check, recovery_chance, recovery_check
 from .commands import odds_command, parse_command, roll_command
 from .damage import (
     AddOnArmour,
     HitLocationResult,
     apply_damage,
+    critical_hit,
     hit_location,
     hit_with_addon,
     largest_stopped,
@@ -108,6 +122,8 @@ from .weapons import (
 )
 
 __all__ = [
+    "BCDICE_LABEL", "Chart", "ChartEntry", "ChartOdds", "ChartRoll", "DefaultCharts", "Effect", "chart_odds",
+    "critical_hit", "escape", "get_chart", "load_charts", "roll_chart",
     "BattleRules", "BattleState", "BattleUnit", "BattleWeapon", "EndPhase", "Fire", "FireOdds", "IllegalStep",
     "Move", "RollAP", "RollInitiative", "StepResult", "Turn", "ap_chance", "board_svg", "describe_fire_odds",
     "fire_odds", "initiative_chances", "is_legal", "legal_actions", "legal_kinds", "log_html", "new_battle",

@@ -17,6 +17,12 @@ mobility in front hexes, turning 60 degrees at most once per hex (000 §4); firi
 pattern's AP and the ammunition, rolls 1D36 plus the final modifier against the evasion value,
 counted in steps (000 §6), and a hit's damage goes through the armour into the durability.
 
+A critical against a mook MS reads the critical hit chart, secondary damage reads the secondary
+damage chart, and a destroyed PC's pilot reads the escape chart (000 §6, §8-2); the charts are
+BCDice's transcription, *not in the source text*, and a parameter (``BattleRules.charts``). Their
+effects that are rules (to-hit and evasion modifiers, extra AP, fainting, loss of control,
+destruction) change the unit; the rest are recorded in its ``conditions``.
+
 The text has no unit sheets: every number it does not give is in :func:`sample_units` and
 :class:`BattleRules`, marked *not in the source text*.
 """
@@ -34,13 +40,14 @@ from ..dice import Distribution, SeededDice, percent, roll
 from ..geometry import hex as hexgeo
 from ..geometry.hex import Hex, UnitMarker, svg_hex_map
 from .actions import ActionCosts, action_points, ap_at_least, ap_cost, initiative, initiative_odds
-from .checks import faint_chance, faint_check, recovery_check
+from .charts import ChartEntry, ChartRoll, DefaultCharts, chart_odds_text
+from .checks import escape, faint_chance, faint_check, recovery_check
 from .d36 import step_of, value_of
-from .damage import apply_damage, hit_location, secondary_damage_chance
+from .damage import apply_damage, critical_hit, hit_location, secondary_damage_chance
 from .movement import move, spend_propellant, turn_only
 from .ranges import JAPANESE_BANDS, in_firing_arc, range_band, starting_positions, weapon_modifier
 from .salvo import DamageFormula, check_fired, resolve_salvo, salvo_damage, salvo_modifier, salvo_odds
-from .to_hit import check_hit, evasion_value, hit_odds
+from .to_hit import Evasion, check_hit, evasion_value, hit_odds
 from .units import HitLocation, Pilot, unit
 from .weapons import shots_used, spend_ammunition
 
@@ -99,7 +106,14 @@ class BattleUnit:
     ``mobility`` is hexes per move pattern in this battle's terrain (space); ``base_evasion`` the
     MS's evasion before the pilot (000 §6); ``durability`` (耐久力) now and at the start;
     ``propellant`` (推進剤); ``hit_locations`` the 1D6 table of armour (装甲値) and additional value
-    (追加値) (000 §6); ``side`` is ``"player"`` (a PC's MS, which rolls hit location) or ``"enemy"``.
+    (追加値) (000 §6); ``side`` is ``"player"`` (a PC's MS, which rolls hit location) or ``"enemy"``;
+    ``mook`` marks a mook MS (ザコＭＳ), the only target of the 66+ critical (000 §6).
+
+    What chart results leave behind: ``to_hit_modifier`` and ``evasion_modifier`` (steps),
+    ``extra_ap`` per action pattern, ``additional_modifier`` on the additional-damage 2D6,
+    ``initiative_modifier``, ``escape_modifier``, ``ap_die_modifier``, ``disabled_until`` (the last
+    round it cannot act), ``conditions`` (effects recorded but not modelled) and ``pilot_fate``
+    after its MS is destroyed.
     """
 
     name: str
@@ -118,6 +132,17 @@ class BattleUnit:
     facing: int
     anticipation: bool = False
     fainted: bool = False
+    mook: bool = False
+    to_hit_modifier: int = 0
+    evasion_modifier: int = 0
+    extra_ap: int = 0
+    additional_modifier: int = 0
+    initiative_modifier: int = 0
+    escape_modifier: int = 0
+    ap_die_modifier: int = 0
+    disabled_until: int = 0
+    conditions: tuple[str, ...] = ()
+    pilot_fate: str | None = None
 
     @property
     def destroyed(self) -> bool:
@@ -135,8 +160,13 @@ class BattleUnit:
         return hit_location(die, self.hit_locations, mission_level=mission_level).location
 
     def evasion(self) -> int:
-        """The evasion value (回避値): base + the pilot's piloting (操縦力) modifier, in steps (000 §6)."""
-        return evasion_value(self.base_evasion, piloting=self.pilot.piloting).value
+        """The evasion value (回避値): base + the pilot's piloting (操縦力) modifier, in steps (000 §6),
+        and any lasting change from a chart."""
+        return self.evasion_detail().value
+
+    def evasion_detail(self) -> Evasion:
+        other = [("damage from the charts", self.evasion_modifier)] if self.evasion_modifier else []
+        return evasion_value(self.base_evasion, piloting=self.pilot.piloting, other=other)
 
 
 #: The sample pilots' modifiers: *not in the source text* (000 has no characters or sheets).
@@ -156,7 +186,7 @@ def sample_units() -> tuple[BattleUnit, BattleUnit]:
     Nouvelle GM III's beam rifle, the pilots (:data:`SAMPLE_PILOTS`), the Nouvelle GM III's class and mobility, evasions,
     durabilities (the Zaku II's 24 is inside the text's 20-29), armour, additional values,
     propellant, the machine gun's range modifiers, damage and rounds, and the missiles' range
-    modifiers.
+    modifiers. The Nouvelle GM III is taken as a mook MS (ザコＭＳ), so the Zaku II's 66+ is a critical.
     """
     zaku, gm = unit("zaku-ii"), unit("nouvelle-gm-iii")
     (pos_a, face_a), (pos_b, face_b) = starting_positions()
@@ -188,6 +218,7 @@ def sample_units() -> tuple[BattleUnit, BattleUnit]:
         durability=26, max_durability=26, propellant=12,
         hit_locations=(HitLocation("the whole MS", (1, 2, 3, 4, 5, 6), 5, 5),),
         weapons=(missiles, beam_rifle), pilot=SAMPLE_PILOTS["Nouvelle GM III"], position=pos_b, facing=face_b,
+        mook=True,
     )
     return a, b
 
@@ -208,8 +239,12 @@ class BattleRules:
     - ``half_width``, ``margin``: the book's combat map, 9 columns wide and 1 hex beyond each start.
     - ``mission_level``: added to a PC's hit-location die (ミッションレベル, 000 §6).
     - ``max_borrow``: AP a pilot with anticipation (予想行動) may borrow (000 §1 gives no limit).
-    - ``secondary_faints``: the secondary-damage chart (二次被害判定チャート) is missing; the book's
-      stand-in has one entry, "the pilot makes a fainting check" (000 §8-1).
+    - ``charts``: the critical hit, secondary damage and escape charts (missing from 000); default
+      BCDice's transcription (:class:`~.charts.DefaultCharts`).
+    - ``critical_multiplies``: what a "double/triple damage" critical multiplies: the rolled damage
+      (as the wind-up rule doubles it, 000 §2 line 165) or the damage through the armour.
+    - ``escape_for``: whose pilot rolls the escape chart: ``"player"`` (the text gives the check to
+      PCs, 000 §6 line 336) or ``"every"`` destroyed unit.
     """
 
     costs: ActionCosts = field(default_factory=lambda: SAMPLE_COSTS)
@@ -218,7 +253,9 @@ class BattleRules:
     margin: int = 1
     mission_level: int = 0
     max_borrow: int = 2
-    secondary_faints: bool = True
+    charts: DefaultCharts = field(default_factory=DefaultCharts)
+    critical_multiplies: Literal["rolled damage", "damage through armour"] = "rolled damage"
+    escape_for: Literal["player", "every"] = "player"
 
 
 @dataclass(frozen=True)
@@ -384,6 +421,17 @@ def action_kind(action: Action) -> str:
 # -- checking -------------------------------------------------------------------------------------
 
 
+def cannot_act(state: BattleState, u: BattleUnit) -> str | None:
+    """Why ``u`` can take no action this round, or ``None``: a fainted pilot (000 §8-1) or an MS out
+    of control after a critical (the critical hit chart)."""
+    if u.fainted:
+        return f"the {u.name}'s pilot has fainted (気絶): the MS can take no action at all (000 §8-1)"
+    if state.round <= u.disabled_until:
+        return (f"the {u.name} is out of control (コントロール不能) through round {u.disabled_until}: "
+                "it can take no action (critical hit chart)")
+    return None
+
+
 def _check_phase_actor(state: BattleState, name: str, phase: str) -> BattleUnit:
     if state.phase == "over":
         raise IllegalStep(f"the battle is over: {state.winner} won, nobody acts any more")
@@ -392,8 +440,9 @@ def _check_phase_actor(state: BattleState, name: str, phase: str) -> BattleUnit:
     u = state.unit(name)
     if name != state.actor:
         raise IllegalStep(f"it is the {state.actor}'s phase, not the {name}'s (initiative order: {', '.join(state.order)})")
-    if u.fainted:
-        raise IllegalStep(f"the {name}'s pilot has fainted (気絶): the MS can take no action at all (000 §8-1)")
+    why = cannot_act(state, u)
+    if why:
+        raise IllegalStep(why)
     if state.phase != phase:
         if phase == "act":
             raise IllegalStep(f"the {name} has not fixed its action points yet (000 §1): roll AP first")
@@ -430,7 +479,10 @@ def _check_move(state: BattleState, action: Move) -> _MovePlan:
     cost = 0
     if opening:
         pattern = "normal move" if state.moves == 0 else "additional move"
-        cost = ap_cost(pattern, u.unit_class)
+        if pattern == "additional move" and _NO_ADDITIONAL_MOVE in u.conditions:
+            raise IllegalStep(f"the {u.name}'s fusion generator is damaged: it can no longer take an additional "
+                              "move (secondary damage chart)")
+        cost = ap_cost(pattern, u.unit_class) + u.extra_ap
         try:
             spend_propellant(u.propellant, move_patterns=1)
         except ValueError as error:
@@ -463,7 +515,7 @@ def _check_turn(state: BattleState, action: Turn) -> tuple[BattleUnit, bool, int
     new_facing = hexgeo.turn(u.facing, by)
     try:
         turn_only(u.facing, new_facing)
-        cost = ap_cost("turn only", u.unit_class, state.rules.costs)
+        cost = ap_cost("turn only", u.unit_class, state.rules.costs) + u.extra_ap
     except ValueError as error:
         raise IllegalStep(str(error)) from None
     why = "" if state.free_turn else " (no free 60-degree turn now: it comes once, after entering a hex)"
@@ -505,7 +557,7 @@ def _check_fire(state: BattleState, action: Fire) -> _FirePlan:
         if not in_firing_arc(u.position, u.facing, target.position, state.rules.arc_degrees):
             raise IllegalStep(f"the {target.name} is outside the {u.name}'s firing arc (射界, 000 §5; "
                               f"{state.rules.arc_degrees:g} degrees, not in the source text): turn towards it first")
-        cost = ap_cost(weapon.pattern, u.unit_class, state.rules.costs)
+        cost = ap_cost(weapon.pattern, u.unit_class, state.rules.costs) + u.extra_ap
     except IllegalStep:
         raise
     except ValueError as error:
@@ -520,7 +572,7 @@ def _check_end(state: BattleState, action: EndPhase) -> BattleUnit:
     u = state.unit(action.unit)
     if action.unit != state.actor:
         raise IllegalStep(f"it is the {state.actor}'s phase, not the {action.unit}'s (initiative order: {', '.join(state.order)})")
-    if state.phase == "action points" and not u.fainted:
+    if state.phase == "action points" and not cannot_act(state, u):
         raise IllegalStep(f"the {u.name} fixes its action points first (000 §1): roll AP, then end the phase")
     return u
 
@@ -536,7 +588,7 @@ def check(state: BattleState, action: Action) -> None:
     elif kind == "ap":
         u = _check_phase_actor(state, action.unit, "action points")
         try:
-            action_points(1, u.pilot.reaction, borrow=action.borrow, anticipation=u.anticipation,
+            action_points(1, u.pilot.reaction + u.ap_die_modifier, borrow=action.borrow, anticipation=u.anticipation,
                           owed=state.owed[state.index(u.name)], max_borrow=state.rules.max_borrow)
         except ValueError as error:
             raise IllegalStep(str(error)) from None
@@ -634,7 +686,8 @@ def _initiative(state: BattleState, action: RollInitiative, source: SeededDice |
                 units[i] = replace(u, fainted=False)
     a, b = units
     while True:
-        result = initiative(draw.d(6, 2), a.pilot.perception, draw.d(6, 2), b.pilot.perception)
+        result = initiative(draw.d(6, 2), a.pilot.perception + a.initiative_modifier,
+                            draw.d(6, 2), b.pilot.perception + b.initiative_modifier)
         lines += [s.replace("side A", f"the {a.name}").replace("side B", f"the {b.name}") for s in result.steps[:2]]
         if result.first != "tie":
             break
@@ -642,8 +695,8 @@ def _initiative(state: BattleState, action: RollInitiative, source: SeededDice |
     first = a if result.first == "A" else b
     second = b if first is a else a
     lines.append(f"the {first.name} acts first (先攻), the {second.name} second (後攻)")
-    if first.fainted:
-        lines.append(f"the {first.name}'s pilot is fainted: its phase passes without action (000 §8-1)")
+    if cannot_act(state, first):
+        lines.append(f"{cannot_act(state, first)}: its phase passes without action")
     return _finish(state, lines, draw.finish(), result, units=tuple(units), phase="action points",
                    order=(first.name, second.name), acting=0, ap=0, moves=0, hexes_left=0, free_turn=False,
                    charged=False)
@@ -654,7 +707,7 @@ def _roll_ap(state: BattleState, action: RollAP, source: SeededDice | None) -> S
     i = state.index(u.name)
     draw = ActionDice(action.dice, source, "action points")
     (die,) = draw.d(6)
-    ap = action_points(die, u.pilot.reaction, borrow=action.borrow, anticipation=u.anticipation,
+    ap = action_points(die, u.pilot.reaction + u.ap_die_modifier, borrow=action.borrow, anticipation=u.anticipation,
                        owed=state.owed[i], max_borrow=state.rules.max_borrow)
     lines = [f"the {u.name} fixes its action points (行動ポイント, 000 §1): 1D6 + reaction (反応力)"]
     lines += list(ap.steps)
@@ -727,50 +780,169 @@ def _fire(state: BattleState, action: Fire, source: SeededDice | None) -> StepRe
     draw = ActionDice(action.dice, source, "firing")
     jp = "単射" if weapon.mode == "single shot" else "ミサイル"
     lines = [f"the {u.name} fires the {weapon.name} ({weapon.japanese}) at the {target.name}: "
-             f"{weapon.pattern} ({jp}) {p.cost} AP (not in the source text), AP {state.ap} − {p.cost} = {state.ap - p.cost}"]
+             f"{weapon.pattern} ({jp}) {p.cost} AP (not in the source text"
+             + (f"; +{u.extra_ap} for damaged controls" if u.extra_ap else "") + f"), AP {state.ap} − {p.cost} = {state.ap - p.cost}"]
     shots = weapon.shots(p.fired)
     lines.append(f"ammunition (弾数): {weapon.ammo} − {shots} = {weapon.ammo - shots} (000 §6"
                  + (", §7-1)" if weapon.mode == "missile" else ")"))
     lines.append(f"distance {p.distance} hexes: {_band_text(p.distance)} (000 §6); the weapon's modifier there "
-                 f"{p.weapon_mod:+d}; the pilot's shooting (射撃力) {u.pilot.shooting:+d}")
-    modifier = p.weapon_mod + u.pilot.shooting
-    evasion = evasion_value(target.base_evasion, piloting=target.pilot.piloting)
+                 f"{p.weapon_mod:+d}; the pilot's shooting (射撃力) {u.pilot.shooting:+d}"
+                 + (f"; damage from the charts {u.to_hit_modifier:+d}" if u.to_hit_modifier else ""))
+    modifier = p.weapon_mod + u.pilot.shooting + u.to_hit_modifier
+    evasion = target.evasion_detail()
     plural = "" if abs(target.pilot.piloting) == 1 else "s"
     lines.append(f"the {target.name}'s evasion value (回避値): base {target.base_evasion} + piloting (操縦力) "
-                 f"{target.pilot.piloting:+d} step{plural} = {evasion.value}")
+                 f"{target.pilot.piloting:+d} step{plural}"
+                 + (f" {target.evasion_modifier:+d} from the charts" if target.evasion_modifier else "")
+                 + f" = {evasion.value}")
     tens, units_die = draw.d(6, 2)
     if weapon.mode == "missile":
         detail = resolve_salvo(tens, units_die, p.fired, evasion.value, other_modifier=modifier,
-                               capacity=weapon.capacity, target_pilot_fainted=target.fainted)
+                               capacity=weapon.capacity, target_pilot_fainted=target.fainted,
+                               target_is_mob=target.mook)
         lines += list(detail.steps)
-        hits, hit = detail.hits, detail.hits > 0
+        hits, hit, critical = detail.hits, detail.hits > 0, detail.check.critical
     else:
-        detail = check_hit(tens, units_die, modifier, evasion.value, target_pilot_fainted=target.fainted)
-        lines.append(f"final modifier (最終命中修正値): {p.weapon_mod:+d} {u.pilot.shooting:+d} = {modifier:+d} (000 §6)")
+        detail = check_hit(tens, units_die, modifier, evasion.value, target_pilot_fainted=target.fainted,
+                           target_is_mob=target.mook)
+        lines.append(f"final modifier (最終命中修正値): {p.weapon_mod:+d} {u.pilot.shooting:+d}"
+                     + (f" {u.to_hit_modifier:+d}" if u.to_hit_modifier else "") + f" = {modifier:+d} (000 §6)")
         lines += list(detail.steps)
-        hits, hit = int(detail.hit), detail.hit
+        hits, hit, critical = int(detail.hit), detail.hit, detail.critical
     new_weapon = replace(weapon, ammo=spend_ammunition(weapon.ammo, shots, weapon=weapon.name))
     shooter = replace(u, weapons=tuple(new_weapon if w.name == weapon.name else w for w in u.weapons))
     hurt = target
     changes: dict = {"ap": state.ap - p.cost, "hexes_left": 0, "free_turn": False}
     if hit:
-        hurt = _damage(state, target, weapon, hits, draw, lines)
+        hurt = _damage(state, target, weapon, hits, critical and target.mook, draw, lines)
     else:
         lines.append("a miss: no damage" + (" (the blast damage of a missile miss is not in the source text)"
                                              if weapon.mode == "missile" else ""))
-    units = state._with(shooter, hurt)
     if hurt.destroyed:
-        lines.append(f"the {hurt.name}'s durability is 0: destroyed (000 §6), removed from the board; its pilot "
-                     "makes an escape check (脱出判定, 000 §8-2), whose chart is not in the source text"
-                     + (" (a fainted pilot cannot escape)" if hurt.fainted else ""))
+        lines.append(f"the {hurt.name}'s durability is 0: destroyed (000 §6), removed from the board")
+        hurt = _escape(state, hurt, draw, lines)
         lines.append(f"the battle is over: the {u.name} wins")
         changes.update(phase="over", winner=u.name)
+    units = state._with(shooter, hurt)
     return _finish(state, lines, draw.finish(), detail, units=units, **changes)
 
 
-def _damage(state: BattleState, target: BattleUnit, weapon: BattleWeapon, hits: int, draw: ActionDice,
-            lines: list[str]) -> BattleUnit:
-    """Hit location, damage through armour, the additional-damage check and fainting (000 §6, §8-1)."""
+#: conditions a chart can leave that the battle enforces
+_NO_ADDITIONAL_MOVE = "no additional move (熱核ジェネレーター損傷)"
+
+
+def _rolled(spec: str, draw: ActionDice) -> tuple[int, str]:
+    """Roll an effect's dice (``"1D3"``, ``"3D6"``): the total and how it came about."""
+    count, sides = (int(n) for n in spec.upper().split("D"))
+    dice = draw.d(sides, count)
+    return sum(dice), f"{spec} ({', '.join(map(str, dice))}) = {sum(dice)}"
+
+
+def _apply_chart(state: BattleState, unit: BattleUnit, entry: ChartEntry, draw: ActionDice,
+                 lines: list[str]) -> tuple[BattleUnit, int]:
+    """Apply a chart entry's structured effects to ``unit``; returns it and the damage multiplier."""
+    multiplier = 1
+    changes: dict = {}
+    conditions = list(unit.conditions)
+    now = unit
+
+    def amount(effect) -> int:
+        if effect.dice:
+            total, text = _rolled(effect.dice, draw)
+            lines.append(f"  roll {text}")
+            return effect.sign * total
+        return effect.value or 0
+
+    for effect in entry.effects:
+        kind = effect.kind
+        if kind == "destroyed":
+            changes["durability"] = 0
+            lines.append(f"  the {unit.name} is destroyed: durability 0")
+        elif kind == "damage multiplier":
+            multiplier = effect.value
+        elif kind == "to hit":
+            changes["to_hit_modifier"] = changes.get("to_hit_modifier", now.to_hit_modifier) + effect.value
+            lines.append(f"  its shooting and melee hit checks take {effect.value:+d} from now on "
+                         f"(total {changes['to_hit_modifier']:+d})")
+        elif kind == "evasion":
+            value = amount(effect)
+            changes["evasion_modifier"] = changes.get("evasion_modifier", now.evasion_modifier) + value
+            lines.append(f"  its evasion value changes by {value:+d} steps from now on "
+                         f"(total {changes['evasion_modifier']:+d})")
+        elif kind == "faint":
+            changes["fainted"] = True
+            lines.append(f"  the {unit.name}'s pilot faints: the MS can do nothing until a recovery check "
+                         "succeeds, and every attack on it hits (000 §8-1)")
+        elif kind == "faint check":
+            modifier = effect.value or 0
+            lines.append(f"  fainting check (気絶判定, 000 §8-1): 2D6 + stamina (体力) {unit.pilot.stamina:+d}"
+                         + (f" {modifier:+d}" if modifier else "") + ", 10 or less faints; chance "
+                         + percent(faint_chance(unit.pilot.stamina + modifier)))
+            check_ = faint_check(draw.d(6, 2), unit.pilot.stamina + modifier)
+            lines += [f"    {s}" for s in check_.steps]
+            if check_.result:
+                changes["fainted"] = True
+                lines.append(f"  the {unit.name}'s pilot faints: the MS can do nothing until a recovery check "
+                             "succeeds, and every attack on it hits (000 §8-1)")
+        elif kind == "pilot damage":
+            total, text = _rolled(effect.dice, draw)
+            conditions.append(f"pilot took {total} damage")
+            lines.append(f"  the pilot takes {text} damage (pilots' own durability is not modelled in this battle)")
+        elif kind == "extra AP":
+            changes["extra_ap"] = now.extra_ap + effect.value
+            lines.append(f"  every action pattern now costs {changes['extra_ap']} more AP")
+        elif kind == "cannot act":
+            rounds = amount(effect)
+            changes["disabled_until"] = state.round + rounds
+            lines.append(f"  the {unit.name} cannot act for {rounds} round{'s' if rounds != 1 else ''}: "
+                         f"the rest of this round and through round {state.round + rounds} (the book's count)")
+        elif kind == "additional check":
+            changes["additional_modifier"] = now.additional_modifier + effect.value
+            lines.append(f"  its later additional-damage checks take {effect.value:+d}")
+        elif kind == "initiative":
+            changes["initiative_modifier"] = now.initiative_modifier + effect.value
+            lines.append(f"  its initiative takes {effect.value:+d}")
+        elif kind == "escape modifier":
+            changes["escape_modifier"] = now.escape_modifier + effect.value
+            lines.append(f"  its pilot's escape check takes {effect.value:+d}")
+        elif kind == "propellant":
+            value = amount(effect)
+            changes["propellant"] = max(0, unit.propellant + value)
+            lines.append(f"  propellant {unit.propellant} {value:+d} = {changes['propellant']}")
+        elif kind == "AP die":
+            value = amount(effect)
+            changes["ap_die_modifier"] = now.ap_die_modifier + value
+            lines.append(f"  its action-point die takes {value:+d} from now on")
+        elif kind == "no additional move":
+            conditions.append(_NO_ADDITIONAL_MOVE)
+            lines.append("  it can no longer take an additional move")
+        elif kind in ("no damage", "escape check"):
+            pass  # applied by apply_damage / by the destruction that comes with it
+        else:
+            conditions.append(f"{entry.english} ({entry.term})")
+            lines.append("  recorded: the book's sample sheets do not say which weapon or item this is")
+    if conditions != list(unit.conditions):
+        changes["conditions"] = tuple(dict.fromkeys(conditions))
+    return replace(unit, **changes), multiplier
+
+
+def _chart_lines(roll: ChartRoll, modifier: int = 0) -> list[str]:
+    return [roll.steps[0], f"  exact odds: {chart_odds_text(roll.chart, modifier)}", f"  {roll.steps[-1]}"]
+
+
+def _damage(state: BattleState, target: BattleUnit, weapon: BattleWeapon, hits: int, critical: bool,
+            draw: ActionDice, lines: list[str]) -> BattleUnit:
+    """Critical hit chart, hit location, damage through armour, the additional-damage check and the
+    secondary damage chart (000 §6, §8-1)."""
+    hurt, multiplier = target, 1
+    if critical:
+        lines.append("a critical against a mook MS (ザコＭＳ): the critical hit chart (クリティカルヒットチャート, "
+                     "000 §6 line 296) decides the effect")
+        crit = critical_hit(draw.d(6, 2), chart=state.rules.charts.critical)
+        lines += _chart_lines(crit)
+        hurt, multiplier = _apply_chart(state, hurt, crit.entry, draw, lines)
+        if hurt.destroyed:
+            return hurt
     if target.side == "player":
         (loc_die,) = draw.d(6)
         found = hit_location(loc_die, target.hit_locations, mission_level=state.rules.mission_level)
@@ -786,28 +958,62 @@ def _damage(state: BattleState, target: BattleUnit, weapon: BattleWeapon, hits: 
     rolled = roll(dmg.expression, dice=list(dice))
     lines.append(f"damage (ダメージ): {dmg.text}" + (f" for {hits} missiles" if weapon.mode == "missile" else "")
                  + f", dice {', '.join(map(str, dice))}: {rolled.total} (no range modifier, 000 §6)")
-    first = apply_damage(rolled.total, loc.armour, target.durability)
+    total = rolled.total
+    if multiplier != 1:
+        if state.rules.critical_multiplies == "rolled damage":
+            total = rolled.total * multiplier
+            lines.append(f"the critical multiplies the damage: {rolled.total} × {multiplier} = {total}")
+        else:
+            through = max(0, rolled.total - loc.armour) * multiplier
+            total = through + loc.armour
+            lines.append(f"the critical multiplies the damage through the armour: "
+                         f"{max(0, rolled.total - loc.armour)} × {multiplier} = {through}")
+    first = apply_damage(total, loc.armour, hurt.durability)
     result = first
     if first.additional_check and not first.destroyed:  # ruling: a destroyed MS has no secondary damage to check
         extra = draw.d(6, 2)
-        result = apply_damage(rolled.total, loc.armour, target.durability, additional_value=loc.additional_value,
-                              additional_dice=extra)
-    skip = ("the secondary damage chart is not in the source text", "damage got through: roll 2D6")
-    lines += [s for s in result.steps if not s.startswith(skip)]
-    hurt = replace(target, durability=result.durability)
-    if result.secondary_damage and not result.destroyed:
-        if state.rules.secondary_faints:
-            lines.append("secondary damage (二次被害): its chart is not in the source text; the book's stand-in "
-                         "chart calls for a fainting check (気絶判定, 000 §8-1): 2D6 + stamina (体力), 10 or less faints")
-            check_ = faint_check(draw.d(6, 2), target.pilot.stamina)
-            lines += [f"  {s}" for s in check_.steps]
-            if check_.result:
-                hurt = replace(hurt, fainted=True)
-                lines.append(f"the {target.name}'s pilot faints: the MS can do nothing until a recovery check "
-                             "succeeds, and every attack on it hits (000 §8-1)")
-        else:
-            lines.append("secondary damage (二次被害): its chart is not in the source text")
+        result = apply_damage(total, loc.armour, hurt.durability, additional_value=loc.additional_value,
+                              additional_dice=extra, additional_modifier=hurt.additional_modifier)
+        if result.secondary_damage:
+            result = apply_damage(total, loc.armour, hurt.durability, additional_value=loc.additional_value,
+                                  additional_dice=extra, additional_modifier=hurt.additional_modifier,
+                                  secondary_dice=draw.d(6, 2), secondary_chart=state.rules.charts.secondary)
+    chart_steps = set(result.secondary.steps) if result.secondary else set()
+    lines += [s for s in result.steps if not s.startswith("damage got through: roll 2D6") and s not in chart_steps]
+    hurt = replace(hurt, durability=result.durability)
+    if result.secondary:
+        lines += _chart_lines(result.secondary)
+        if result.secondary.entry.has("no damage"):
+            lines.append(f"  this hit's damage is cancelled: durability stays {result.durability}")
+        hurt, _ = _apply_chart(state, hurt, result.secondary.entry, draw, lines)
     return hurt
+
+
+def _escape(state: BattleState, hurt: BattleUnit, draw: ActionDice, lines: list[str]) -> BattleUnit:
+    """The destroyed unit's pilot and the escape chart (000 §6 line 336, §8-2)."""
+    if hurt.side != "player" and state.rules.escape_for == "player":
+        lines.append(f"the {hurt.name} is not a PC's MS: the text gives the escape check (脱出判定) to PCs "
+                     "(000 §6 line 336), so its pilot makes none (BattleRules.escape_for)")
+        return hurt
+    if hurt.fainted:
+        lines.append(f"the {hurt.name}'s pilot has fainted: a fainted pilot cannot escape, and failing to "
+                     "escape is death (000 §8-2)")
+        return replace(hurt, pilot_fate="killed (fainted, could not escape)")
+    chart = state.rules.charts.escape
+    modifier = hurt.escape_modifier
+    lines.append(f"the {hurt.name}'s pilot makes the escape check (脱出判定, 000 §8-2): 2D6"
+                 + (f" {modifier:+d}" if modifier else "") + " on the escape chart")
+    result = escape(draw.d(6, 2), fainted=False, chart=chart, modifier=modifier)
+    lines += _chart_lines(result.roll, modifier)
+    fate = result.roll.entry.english
+    for effect in result.roll.entry.effects:
+        if effect.kind in ("pilot damage", "pilot left"):
+            _, text = _rolled(effect.dice, draw)
+            what = "takes" if effect.kind == "pilot damage" else "is left with"
+            lines.append(f"  the pilot {what} {text}" + (" damage" if effect.kind == "pilot damage" else " durability"))
+            fate += f" ({what} {text.split('= ')[-1]})"
+    lines.append(f"  the pilot {'escapes' if result.escaped else 'does not escape: dies (000 §8-2)'}")
+    return replace(hurt, pilot_fate=fate)
 
 
 def _end(state: BattleState, action: EndPhase) -> StepResult:
@@ -818,8 +1024,8 @@ def _end(state: BattleState, action: EndPhase) -> StepResult:
     if state.acting == 0:
         nxt = state.unit(state.order[1])
         lines.append(f"the {nxt.name}'s phase (後攻): it fixes its action points")
-        if nxt.fainted:
-            lines.append(f"the {nxt.name}'s pilot is fainted: its phase passes without action (000 §8-1)")
+        if cannot_act(state, nxt):
+            lines.append(f"{cannot_act(state, nxt)}: its phase passes without action")
         return _finish(state, lines, (), None, acting=1, phase="action points", **reset)
     lines.append(f"round {state.round} ends: both sides have had their phase (000 §1)")
     return _finish(state, lines, (), None, acting=0, phase="initiative", order=(), round=state.round + 1, **reset)
@@ -832,7 +1038,8 @@ def _end(state: BattleState, action: EndPhase) -> StepResult:
 class FireOdds:
     """The exact odds of a firing before the dice: the final modifier (a salvo's bonus included), the
     chance to hit, the missiles hitting, the damage that gets through the armour, the chance of
-    secondary damage (``additional``) and of destroying the target."""
+    secondary damage (``additional``) and of destroying the target (both before any critical hit
+    chart), and of a critical against a mook MS (``critical``)."""
 
     modifier: int
     evasion: int
@@ -841,6 +1048,7 @@ class FireOdds:
     through: Distribution
     destroy: Fraction
     additional: Fraction
+    critical: Fraction = Fraction(0)
 
     @property
     def expected_hits(self) -> Fraction:
@@ -856,8 +1064,19 @@ def fire_odds(state: BattleState, action: Fire) -> FireOdds:
     :func:`~.salvo.salvo_odds` and :func:`~.salvo.salvo_damage`: the hit location (a PC's MS: each
     1D6 face), the damage dice and the armour are all enumerated. Refuses an illegal firing."""
     p = _check_fire(state, action)
-    modifier = p.weapon_mod + p.unit.pilot.shooting
+    modifier = p.weapon_mod + p.unit.pilot.shooting + p.unit.to_hit_modifier
     evasion = p.target.evasion()
+    critical = Fraction(0)
+    if p.target.mook:  # a modified 66+ that hits a mook MS (000 §6): the same rule functions, every roll
+        for t in range(1, 7):
+            for u in range(1, 7):
+                if p.weapon.mode == "missile":
+                    crit = resolve_salvo(t, u, p.fired, evasion, other_modifier=modifier, target_is_mob=True,
+                                         target_pilot_fainted=p.target.fainted).check.critical
+                else:
+                    crit = check_hit(t, u, modifier, evasion, target_is_mob=True,
+                                     target_pilot_fainted=p.target.fainted).critical
+                critical += Fraction(crit, 36)
     salvo_bonus = salvo_modifier(p.fired) if p.weapon.mode == "missile" else 0
     fainted = p.target.fainted
     if p.weapon.mode == "missile":
@@ -894,7 +1113,7 @@ def fire_odds(state: BattleState, action: Fire) -> FireOdds:
                 elif t > 0:
                     additional += q * secondary_damage_chance(loc.additional_value)
     hit = 1 - hits[0] if 0 in hits.support else Fraction(1)
-    return FireOdds(modifier + salvo_bonus, evasion, hit, hits, Distribution(through), destroy, additional)
+    return FireOdds(modifier + salvo_bonus, evasion, hit, hits, Distribution(through), destroy, additional, critical)
 
 
 def describe_fire_odds(state: BattleState, action: Fire) -> str:
@@ -916,6 +1135,9 @@ def describe_fire_odds(state: BattleState, action: Fire) -> str:
         parts.append(f"expected missiles hitting {float(o.expected_hits):.2f}")
     parts.append(f"expected damage through the armour {float(o.expected_through):.2f}")
     parts.append(f"secondary damage {percent(o.additional)}, destroyed {percent(o.destroy)}")
+    if target.mook:
+        parts.append(f"critical (a mook MS, 66 or more: the critical hit chart) {percent(o.critical)}; "
+                     "the damage and destruction odds are before any critical")
     return "; ".join(parts)
 
 
@@ -983,6 +1205,11 @@ def units_html(state: BattleState) -> str:
     for u in state.units:
         ammo = ", ".join(f"{html.escape(w.name)} {w.ammo}" for w in u.weapons)
         pilot = "fainted (気絶)" if u.fainted else "conscious"
+        if u.pilot_fate:
+            pilot = html.escape(u.pilot_fate)
+        effects = _lasting_effects(state, u)
+        if effects:
+            pilot += "; " + html.escape(effects)
         ap = str(state.ap) if u.name == state.actor and state.phase == "act" else "–"
         owed = state.owed[state.index(u.name)]
         rows.append(
@@ -993,6 +1220,20 @@ def units_html(state: BattleState) -> str:
     return ("<table class='battle-units'><thead><tr><th>MS</th><th>hex</th><th>facing</th><th>durability</th>"
             "<th>AP</th><th>ammunition</th><th>propellant</th><th>pilot</th></tr></thead><tbody>"
             + "".join(rows) + "</tbody></table>")
+
+
+def _lasting_effects(state: BattleState, u: BattleUnit) -> str:
+    """What the charts have left on a unit, in a few words."""
+    parts = [f"to hit {u.to_hit_modifier:+d}" if u.to_hit_modifier else "",
+             f"evasion {u.evasion_modifier:+d}" if u.evasion_modifier else "",
+             f"+{u.extra_ap} AP per action" if u.extra_ap else "",
+             f"additional-damage 2D6 {u.additional_modifier:+d}" if u.additional_modifier else "",
+             f"initiative {u.initiative_modifier:+d}" if u.initiative_modifier else "",
+             f"escape {u.escape_modifier:+d}" if u.escape_modifier else "",
+             f"AP die {u.ap_die_modifier:+d}" if u.ap_die_modifier else "",
+             f"out of control through round {u.disabled_until}" if state.round <= u.disabled_until else "",
+             *u.conditions]
+    return ", ".join(p for p in parts if p)
 
 
 def log_html(lines: Sequence[str], last: int | None = None) -> str:

@@ -6,6 +6,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
+from .charts import Chart, ChartRoll, get_chart, roll_chart
 from .d36 import whole_number
 
 FAINT_AT_MOST = 10  # 000 §8-1 line 582: "出目が１０以下だった場合、気絶"
@@ -64,16 +65,46 @@ def recovery_chance(mental: int) -> Fraction:
     return Fraction(sum(recovery_check((a, b), mental).result for a in range(1, 7) for b in range(1, 7)), 36)
 
 
-def escape_check(dice: Sequence[int], *, fainted: bool, chart: Mapping[int, str] | None = None,
+@dataclass(frozen=True)
+class EscapeResult:
+    """An escape check: whether the pilot got out, died, the chart roll (``None`` for a fainted
+    pilot, who cannot escape) and the working."""
+
+    escaped: bool
+    killed: bool
+    roll: ChartRoll | None
+    steps: tuple[str, ...]
+
+    @property
+    def outcome(self) -> str:
+        return self.roll.entry.english if self.roll else "cannot escape (fainted): dies"
+
+
+def escape(dice: Sequence[int], *, fainted: bool, chart: Chart | None = None, modifier: int = 0) -> EscapeResult:
+    """**Escape check** (脱出判定), 000 §8-2 (line 589): after the MS is destroyed, 2D6 on the escape
+    chart (脱出判定チャート). The chart is *not in the source text*: ``chart`` defaults to BCDice's PC
+    escape chart, where a higher total is worse and ``modifier`` adds to it (:mod:`.charts`). A
+    fainted pilot cannot escape, and failing to escape is death (line 590); ruling: so a fainted
+    pilot dies, and an entry without "escaped" is a failure."""
+    a, b = _dice(dice)
+    if fainted:
+        return EscapeResult(False, True, None, ("the pilot has fainted: cannot escape, and failing to escape is death (000 §8-2)",))
+    roll = roll_chart(chart or get_chart("PEJC"), (a, b), whole_number(modifier, "escape modifier"))
+    escaped = roll.entry.has("escaped")
+    killed = roll.entry.has("killed") or not escaped
+    return EscapeResult(escaped, killed, roll, roll.steps + (("escapes" if escaped else "fails to escape: dies (000 §8-2)"),))
+
+
+def escape_check(dice: Sequence[int], *, fainted: bool, chart: Mapping[int, str] | Chart | None = None,
                  modifier: int = 0) -> str:
-    """**Escape check** (脱出判定), 000 §8-2: after the MS is destroyed, 2D6 on the escape chart.
-    The chart is *not in the source text* (``chart`` maps totals to results). A fainted pilot
-    cannot escape, and failing to escape is death; ruling: so a fainted pilot dies."""
+    """**Escape check** (脱出判定), 000 §8-2, as one line: the entry's effect. ``chart`` is a
+    :class:`~.charts.Chart` (default BCDice's, *not in the source text*) or a mapping of totals to
+    results (a group's own chart). A fainted pilot cannot escape and dies (ruling)."""
+    if chart is None or isinstance(chart, Chart):
+        return escape(dice, fainted=fainted, chart=chart, modifier=modifier).outcome
     a, b = _dice(dice)
     if fainted:
         return "cannot escape (fainted): dies"
-    if chart is None:
-        raise ValueError("the escape chart (脱出判定チャート) is not in the source text: pass chart")
     total = a + b + whole_number(modifier, "escape modifier")
     if total not in chart:
         raise ValueError(f"escape total {total} is not on the chart given ({min(chart)}..{max(chart)})")

@@ -1,11 +1,13 @@
-"""Damage resolution: armour, the additional-damage check, durability and add-on armour (000 §6, §7-20)."""
+"""Damage resolution: armour, the additional-damage check and its secondary damage chart, the critical hit
+chart, durability and add-on armour (000 §6, §7-20)."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
+from .charts import Chart, ChartRoll, get_chart, roll_chart
 from .d36 import whole_number
 from .units import HitLocation
 
@@ -24,6 +26,7 @@ class DamageResult:
     secondary_damage: bool | None
     secondary_effect: str | None
     steps: tuple[str, ...]
+    secondary: ChartRoll | None = None
 
 
 def apply_damage(
@@ -33,17 +36,21 @@ def apply_damage(
     *,
     additional_value: int | None = None,
     additional_dice: Sequence[int] | None = None,
-    secondary_chart: Mapping[int, str] | None = None,
-    secondary_roll: int | None = None,
+    additional_modifier: int = 0,
+    secondary_dice: Sequence[int] | None = None,
+    secondary_chart: Chart | None = None,
     ignores_armour: bool = False,
 ) -> DamageResult:
     """Damage to an MS (000 §6, lines 323-336).
 
     The hit location's **armour value** (装甲値) stops that much: armour 6 means 6 damage or less has
-    no effect. If even 1 gets through, roll 2D6 (``additional_dice``): at most the **additional
-    value** (追加値) means a secondary damage check on the secondary damage chart — *not in the
-    source text*, so ``secondary_chart`` (and its ``secondary_roll``) are parameters. Durability
-    (耐久力) at 0 destroys the MS. Plasma leader and leader bits ignore armour (``ignores_armour``).
+    no effect. If even 1 gets through, roll 2D6 (``additional_dice``, plus ``additional_modifier``
+    from earlier secondary damage): at most the **additional value** (追加値) means a secondary
+    damage check on the **secondary damage chart** (二次被害判定チャート, line 325), read with
+    ``secondary_dice`` (D66: first die the row, second the column). The chart is *not in the source
+    text*: ``secondary_chart`` defaults to BCDice's (:mod:`.charts`). An entry "no damage" cancels
+    this hit's damage. Durability (耐久力) at 0 destroys the MS. Plasma leader and leader bits
+    ignore armour (``ignores_armour``).
     """
     damage = whole_number(damage, "damage")
     armour = whole_number(armour, "armour")
@@ -57,28 +64,39 @@ def apply_damage(
     destroyed = left == 0
     steps.append(f"durability {durability} - {through} = {left}" + (": destroyed (escape check follows)" if destroyed else ""))
     check = through >= EXTRA_CHECK_FROM_DAMAGE
-    secondary = effect = None
+    secondary = effect = chart_roll = None
     if not check:
         steps.append("no damage got through: no additional-damage check")
     elif additional_dice is not None:
         if additional_value is None:
             raise ValueError("the additional-damage check needs the hit location's additional value (追加値)")
         dice = tuple(additional_dice)
-        if len(dice) != 2 or any(not isinstance(d, int) or not 1 <= d <= 6 for d in dice):
+        if len(dice) != 2 or any(isinstance(d, bool) or not isinstance(d, int) or not 1 <= d <= 6 for d in dice):
             raise ValueError(f"additional-damage dice {dice!r}: give two d6 faces, each 1 to 6")
-        secondary = sum(dice) <= whole_number(additional_value, "additional value")
-        steps.append(f"additional-damage check: 2D6 {sum(dice)} <= {additional_value}? "
-                     + ("yes: secondary damage" if secondary else "no: done"))
-        if secondary and secondary_chart is not None:
-            if secondary_roll not in secondary_chart:
-                raise ValueError(f"secondary roll {secondary_roll!r} is not on the chart given")
-            effect = secondary_chart[secondary_roll]
-            steps.append(f"secondary damage chart {secondary_roll}: {effect}")
+        modifier = whole_number(additional_modifier, "additional-damage modifier")
+        rolled = sum(dice) + modifier
+        secondary = rolled <= whole_number(additional_value, "additional value")
+        steps.append(f"additional-damage check: 2D6 {sum(dice)}" + (f" {modifier:+d} = {rolled}" if modifier else "")
+                     + f" <= {additional_value}? " + ("yes: secondary damage (二次被害)" if secondary else "no: done"))
+        if secondary and secondary_dice is not None:
+            chart_roll = roll_chart(secondary_chart or get_chart("SDDC"), secondary_dice)
+            effect = chart_roll.entry.english
+            steps += list(chart_roll.steps)
+            if chart_roll.entry.has("no damage"):
+                left, destroyed = durability, False
+                steps.append(f"this hit's damage is cancelled: durability stays {durability}")
         elif secondary:
-            steps.append("the secondary damage chart is not in the source text: pass secondary_chart")
+            steps.append("roll D66 on the secondary damage chart (二次被害判定チャート)")
     else:
         steps.append("damage got through: roll 2D6 against the additional value (追加値)")
-    return DamageResult(damage, armour, through, left, destroyed, check, secondary, effect, tuple(steps))
+    return DamageResult(damage, armour, through, left, destroyed, check, secondary, effect, tuple(steps), chart_roll)
+
+
+def critical_hit(dice: Sequence[int], *, chart: Chart | None = None) -> ChartRoll:
+    """A critical against a mook MS (000 §6, line 296): its effect comes from the **critical hit
+    chart** (クリティカルヒットチャート), 2D6. The chart is *not in the source text*: ``chart``
+    defaults to BCDice's enemy MS critical hit chart (:mod:`.charts`)."""
+    return roll_chart(chart or get_chart("ECHC"), dice)
 
 
 def largest_stopped(armour: int) -> int:

@@ -57,7 +57,7 @@ NARRATIVE = [
     Fire(Z, "Zaku machine gun", dice=(4, 5, 4, 3, 5, 4)),
     EndPhase(Z),
     RollAP(G, dice=(6,)),
-    Fire(G, "small missiles", dice=(3, 6, 3, 2, 1, 2, 3, 4)),
+    Fire(G, "small missiles", dice=(3, 6, 3, 2, 1, 2, 2, 4, 3, 4)),  # SDDC 24: a fainting check
     Move(G, "ahead"), Move(G, "ahead"), Move(G, "ahead"),
     EndPhase(G),
     RollInitiative(dice=(4, 4, 2, 3, 6, 5)),

@@ -49,7 +49,7 @@ def test_text_output_and_seeded_rolls(capsys):
 
 @pytest.mark.parametrize(
     "argv",
-    [("roll", "--system", "gundam-sentinel", "BB+x"), ("odds", "--system", "gundam-sentinel", "BB>57"),
+    [("roll", "--system", "gundam-sentinel", "BB+x"), ("odds", "--system", "gundam-sentinel", "BB>5x"),
      ("roll", "--system", "gundam-sentinel", "BB", "--dice", "7,1"),
      ("roll", "--system", "gundam-sentinel", "BB", "--dice", "1,2,3"),
      ("odds", "--system", "gundam-sentinel", "2D6")],
