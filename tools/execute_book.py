@@ -28,6 +28,23 @@ _uuid.uuid4 = lambda: _uuid.UUID(int=_ids.getrandbits(128), version=4)
 """
 
 
+def merged_streams(outputs: list) -> list:
+    """Join consecutive stdout (or stderr) chunks: how the kernel splits a stream depends on timing."""
+    merged: list = []
+    for output in outputs:
+        previous = merged[-1] if merged else None
+        if (
+            output.output_type == "stream"
+            and previous is not None
+            and previous.output_type == "stream"
+            and previous.name == output.name
+        ):
+            previous.text += output.text
+        else:
+            merged.append(output)
+    return merged
+
+
 def execute(path: Path) -> None:
     notebook = nbformat.read(path, as_version=4)
     client = NotebookClient(
@@ -41,6 +58,8 @@ def execute(path: Path) -> None:
     client.execute()
     for cell in notebook.cells:
         cell.metadata.pop("execution", None)
+        if cell.cell_type == "code":
+            cell.outputs = merged_streams(cell.outputs)
     notebook.metadata.get("kernelspec", {}).update(
         {"name": "python3", "display_name": "Python 3 (ipykernel)", "language": "python"}
     )
