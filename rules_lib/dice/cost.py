@@ -62,7 +62,7 @@ def estimate(parsed: ParsedExpression) -> Cost:
 def check(parsed: ParsedExpression) -> Cost:
     """Estimate the cost and refuse at once, naming the limit, when it is over budget."""
     cost = estimate(parsed)
-    roll_hint = f"roll it instead (rules-lib roll \"{parsed.text}\")"
+    roll_hint = "roll it instead"
     if cost.steps > MAX_EXACT_STEPS:
         raise DiceLimitError(
             parsed.text, 1,
