@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from ..dice import Distribution, GivenDice, SeededDice, percent
+from ..dice.parser import check_text
 from . import d36
 from .to_hit import check_hit, hit_odds
 
@@ -42,6 +43,7 @@ class Command:
 def parse_command(expression: str) -> Command:
     """Read ``BB``, ``BBM`` or ``GS`` with an optional modifier and evasion/target."""
     text = _normalise(expression)
+    check_text(expression, "the command")  # the limits of every notation (length, digits)
     m = _BB.match(text)
     if m:
         modifier = sum(int(t) for t in _TERM.findall(m.group(2)))
