@@ -14,6 +14,7 @@ from fractions import Fraction
 from itertools import combinations_with_replacement
 from typing import Literal
 
+from .. import checks
 from ..dice import Distribution, opposed, pool_distribution
 from .d36 import whole_number
 from .units import check_unit_class
@@ -222,6 +223,8 @@ def action_points(
 def ap_distribution(reaction: int, *, borrow: int = 0, owed: int = 0) -> Distribution:
     """The exact distribution of this round's AP for 1D6 + ``reaction`` (+ borrowed - owed), floored at 0 (000 §1)."""
     reaction = whole_number(reaction, "reaction modifier")
+    checks.whole(borrow, "borrow", minimum=0)
+    checks.whole(owed, "owed", minimum=0)
     return Distribution.uniform(max(0, r + reaction + borrow - owed) for r in range(1, 7))
 
 

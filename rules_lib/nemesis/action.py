@@ -12,6 +12,7 @@ from typing import Literal
 
 import icepool
 
+from .. import checks
 from ..dice import Distribution, parse, pattern, pattern_distribution
 from ..dice.exact import from_die
 from .silhouette import Grip, Weapon, parse_ability, parse_proper_range
@@ -38,9 +39,8 @@ def check_faces(dice: Sequence[int], what: str = "action dice") -> tuple[int, ..
 
 
 def check_count(value: int, what: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-        raise ValueError(f"{what} {value!r} is not a whole number of at least 0")
-    return value
+    """A count of at least 0 (the shared `rules_lib.checks.whole`)."""
+    return checks.whole(value, what, minimum=0)
 
 
 @dataclass(frozen=True)
