@@ -28,6 +28,8 @@ from dataclasses import dataclass, field
 from enum import Enum, IntEnum
 from typing import NamedTuple
 
+from .. import checks
+
 
 class Square(NamedTuple):
     """A square of the map: ``x`` to the east, ``y`` to the south."""
@@ -359,6 +361,10 @@ def mark_rows(
     return rows
 
 
+#: the widest map ``grid_svg`` draws, in squares (the picture has a rectangle per square)
+MAX_GRID_SIDE = 100
+
+
 def grid_svg(
     width: int,
     height: int,
@@ -371,8 +377,12 @@ def grid_svg(
     """An SVG picture of a ``width`` x ``height`` square map.
 
     ``fills`` colours squares (any CSS colour); ``labels`` writes a short text in them (a facing
-    arrow, a number). Squares outside the map are ignored.
+    arrow, a number). Squares outside the map are ignored. At most `MAX_GRID_SIDE` squares a side.
     """
+    checks.whole(width, "map width", minimum=1, maximum=MAX_GRID_SIDE)
+    checks.whole(height, "map height", minimum=1, maximum=MAX_GRID_SIDE)
+    checks.whole(cell, "cell size", minimum=1, maximum=200)
+    checks.text(title, "title")
     fills = fills or {}
     labels = labels or {}
     w, h = width * cell, height * cell

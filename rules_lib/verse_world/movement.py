@@ -35,6 +35,10 @@ Scale = Literal["character", "mecha"]
 #: Costs of the base rule (004 §3-4-2-1, L26): forward, backward, 90-degree turn.
 BASE_COSTS = {"character": (1, 2, 1), "mecha": (10, 20, 10)}
 SCALE_FACTOR = 10  # mecha scale = character scale x 10
+#: ``plan_move`` takes at most this many cheapest steps of points (100 at character scale, 1,000
+#: at mecha scale): the search grows with the square of the reach (500 points took over 5 s).
+#: A bound on the work, not a rule of the text.
+MAX_MOVE_STEPS = 100
 
 
 @dataclass(frozen=True)
@@ -328,7 +332,7 @@ def plan_move(
     the costs of :func:`move_costs`, the GM's ``terrain`` multipliers (*not in the source text*), the
     last-step rule (``last_step_rule``, L27) and, for a land roller, no entry into ``rough`` squares (L128).
     """
-    check_int(points, "movement points", minimum=0)
+    check_int(points, "movement points", minimum=0, maximum=MAX_MOVE_STEPS * min(BASE_COSTS.get(scale, (1,))))
     costs = move_costs(scale, mode, backward_factor=backward_factor, diagonals=diagonals)
     check_choice(roller_kind, "roller_kind", ("land-roller", "spinner"))
     terrain = dict(terrain or {})
