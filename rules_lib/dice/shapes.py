@@ -52,6 +52,8 @@ def d36_distribution() -> Distribution:
 
 def success_level(roll: int, ability: int) -> int:
     """The largest level L in 1, 2, 4, 8, ... with ``roll * L <= ability``; 0 when the roll fails."""
+    checks.whole(roll, "roll")
+    checks.whole(ability, "ability")
     if roll < 1:
         raise ValueError(f"a die roll is at least 1, not {roll!r}")
     if roll > ability:
@@ -63,9 +65,12 @@ def success_level(roll: int, ability: int) -> int:
 
 
 def success_level_distribution(ability: int, sides: int = 20) -> Distribution:
-    """The distribution of success levels (0 = failure) of one d``sides`` against ``ability``."""
-    if sides < 1:
-        raise ValueError(f"a die needs at least 1 side, not {sides!r}")
+    """The distribution of success levels (0 = failure) of one d``sides`` against ``ability``.
+
+    ``sides`` at most `MAX_SIDES`, as in the notation.
+    """
+    checks.whole(sides, "sides", minimum=1, maximum=MAX_SIDES)
+    checks.whole(ability, "ability")
     return Distribution.uniform(success_level(r, ability) for r in range(1, sides + 1))
 
 

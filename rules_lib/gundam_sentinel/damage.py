@@ -6,6 +6,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
+from .. import checks
 from .d36 import whole_number
 from .units import HitLocation
 
@@ -81,9 +82,14 @@ def apply_damage(
     return DamageResult(damage, armour, through, left, destroyed, check, secondary, effect, tuple(steps))
 
 
+#: the largest armour ``largest_stopped`` searches (its work grows with the armour): a bound on
+#: the work, not a rule of the text
+MAX_ARMOUR = 10_000
+
+
 def largest_stopped(armour: int) -> int:
     """The largest damage an armour value stops completely: armour 6 stops 6 or less (000 §6)."""
-    armour = whole_number(armour, "armour")
+    armour = checks.whole(whole_number(armour, "armour"), "armour", minimum=0, maximum=MAX_ARMOUR)
     best = 0
     for damage in range(0, armour + 2):
         if apply_damage(damage, armour, 1).through == 0:

@@ -13,7 +13,7 @@ from typing import Literal
 import icepool
 
 from .. import checks
-from ..dice import Distribution, parse, pattern, pattern_distribution
+from ..dice import MAX_DICE, Distribution, parse, pattern, pattern_distribution
 from ..dice.exact import from_die
 from .silhouette import Grip, Weapon, parse_ability, parse_proper_range
 
@@ -251,7 +251,7 @@ def binomial_faces(dice: int, faces: int, sides: int = 6) -> Distribution:
 
     A generic helper written here because ``rules_lib.dice`` counts a single face only.
     """
-    check_count(dice, "the number of dice")
+    checks.whole(dice, "the number of dice", minimum=0, maximum=MAX_DICE)
     if not 0 <= faces <= sides:
         raise ValueError(f"{faces!r} faces is outside 0 to {sides}")
     hit = icepool.Die({1: faces, 0: sides - faces}) if 0 < faces < sides else icepool.Die([int(faces == sides)])
