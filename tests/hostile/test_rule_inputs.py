@@ -8,13 +8,16 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from rules_lib import checks
+from rules_lib.dice import success_level_distribution
 from rules_lib.gundam_sentinel.actions import ap_distribution
+from rules_lib.gundam_sentinel.damage import largest_stopped
 from rules_lib.gundam_sentinel.to_hit import check_hit
 from rules_lib.gundam_sentinel.weapons import MAX_AUTO_FIRE_SPLITS, auto_fire_splits, spend_ammunition
 from rules_lib.nemesis import abilities
+from rules_lib.nemesis.action import binomial_faces
 from rules_lib.nemesis.damage import apply_damage, damage_after_attenuation, penetrates
 from rules_lib.verse_world import mp as vw_mp
-from rules_lib.verse_world.figures import reach_svg
+from rules_lib.verse_world.figures import arc_svg, ranged_figure_rows, reach_svg
 from rules_lib.verse_world.movement import MAX_MOVE_STEPS, plan_move
 from rules_lib.wis6.levels import level_sequence
 from rules_lib.wis6.rules import Wis6Error, whole
@@ -50,6 +53,11 @@ def test_issue_examples_are_refused_by_name(call, message):
         (lambda: abilities.pool_odds(1000, 1000), "allowed are 0 to 200"),
         (lambda: abilities.contest_chance(10**9, 1, True), "allowed are 0 to 200"),
         (lambda: level_sequence(10**9), "allowed are 1 to 64"),
+        (lambda: arc_svg(depth=10**5), "allowed are 1 to 49"),
+        (lambda: ranged_figure_rows(behind=10**9), "allowed are 0 to 49"),
+        (lambda: binomial_faces(10**5, 2), "allowed are 0 to 200"),
+        (lambda: largest_stopped(10**9), "allowed are 0 to 10000"),
+        (lambda: success_level_distribution(10, sides=10**9), "allowed are 1 to 1000"),
     ],
 )
 def test_costly_inputs_refuse_beyond_a_documented_cap(call, cap):
