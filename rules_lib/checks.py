@@ -12,13 +12,17 @@ Functions whose work grows with an input name a cap (``MAX_...``) in their modul
 
 from __future__ import annotations
 
+import inspect
 import math
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from fractions import Fraction
+from functools import wraps
 from numbers import Rational, Real
-from typing import TypeVar
+from typing import ParamSpec, TypeVar, get_type_hints
 
 T = TypeVar("T")
+R = TypeVar("R")
+P = ParamSpec("P")
 
 #: the longest text any rule function reads (names, squares, dice written as text)
 MAX_TEXT_LENGTH = 200
@@ -98,3 +102,27 @@ def choice(value: T, what: str, allowed: Iterable[T], *, error: type[ValueError]
     if not known:
         raise error(f"{what} {_shown(value)} is unknown: allowed are {', '.join(map(repr, allowed))}")
     return value
+
+
+def checked_flags(function: Callable[P, R]) -> Callable[P, R]:
+    """Decorate a rule function so that each of its ``bool`` parameters must be ``True`` or ``False``.
+
+    A flag given as ``"abc"``, ``1.5`` or ``None`` would otherwise be read as truthy or falsy and
+    silently change the rule (``check_hit(..., target_pilot_fainted="abc")`` hit every time).
+    """
+    signature = inspect.signature(function)
+    flags: list[str] = []
+
+    @wraps(function)
+    def checked(*args: P.args, **kwargs: P.kwargs) -> R:
+        if not flags:  # the hints are read on the first call, when every name they use exists
+            hints = get_type_hints(function)
+            flags.extend(name for name in signature.parameters if hints.get(name) is bool)
+            flags.append("")  # marks the list as read, even for a function without flags
+        bound = signature.bind(*args, **kwargs)
+        for name in flags:
+            if name in bound.arguments:
+                flag(bound.arguments[name], name)
+        return function(*args, **kwargs)
+
+    return checked

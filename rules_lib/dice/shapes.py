@@ -37,6 +37,7 @@ def d36_step(value: int) -> int:
 
 def d36_result(step: int) -> int:
     """The D36 result at a step (0..35); the inverse of `d36_step`."""
+    checks.whole(step, "D36 step")
     if not 0 <= step < len(D36_RESULTS):
         raise ValueError(f"D36 step {step!r} is outside 0..35")
     return D36_RESULTS[step]
@@ -173,6 +174,7 @@ FUMBLE = "fumble"
 
 def two_d6_with_fumble(modifier: int = 0) -> Distribution:
     """2D6 + ``modifier``, where double ones are the outcome ``"fumble"`` instead of a total."""
+    checks.whole(modifier, "modifier")
     counts: dict[object, int] = {}
     for a, b in product(range(1, 7), repeat=2):
         key = FUMBLE if (a, b) == (1, 1) else a + b + modifier

@@ -172,6 +172,7 @@ class ActionPoints:
     steps: tuple[str, ...]
 
 
+@checks.checked_flags
 def action_points(
     roll: int,
     reaction: int,
@@ -361,6 +362,7 @@ def scenario_turns(hexes_moved: int = 0, battles: int = 0, rounds_per_battle: Se
     """Scenario-map turns elapsed (000 §1, line 26): one per hex a unit moves, one per battle
     whatever its number of rounds."""
     hexes_moved = whole_number(hexes_moved, "hexes moved")
+    checks.whole(battles, "battles", minimum=0)
     if rounds_per_battle and len(rounds_per_battle) != battles:
         raise ValueError(f"{len(rounds_per_battle)} round counts given for {battles} battles")
     return hexes_moved + battles * SCENARIO_TURNS_PER_BATTLE

@@ -27,6 +27,7 @@ class DamageResult:
     steps: tuple[str, ...]
 
 
+@checks.checked_flags
 def apply_damage(
     damage: int,
     armour: int,

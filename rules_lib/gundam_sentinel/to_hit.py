@@ -140,6 +140,7 @@ def evasion_value(
     return Evasion(value, tuple(lines))
 
 
+@checks.checked_flags
 def terrain_modifier(modifier: int, local_terrain_spec: bool = False) -> int:
     """The terrain modifier to evasion actually applied (000 §4, line 227).
 

@@ -135,6 +135,7 @@ def psycommu_units(nt_spent: int, pilot_nt: int | None = None) -> int:
     return UNITS_PER_NT * nt_spent
 
 
+@checks.checked_flags
 def funnel_attack_cap(units: int, *, wired: bool = False) -> int | None:
     """Most attacks a round: one per funnel or bit whatever the AP (000 §7-6, line 389); wired
     psycommu weapons have no such cap (``None``)."""

@@ -13,7 +13,7 @@ from typing import Literal
 import icepool
 
 from .. import checks
-from ..dice import MAX_DICE, Distribution, parse, pattern, pattern_distribution
+from ..dice import MAX_DICE, MAX_SIDES, Distribution, parse, pattern, pattern_distribution
 from ..dice.exact import from_die
 from .silhouette import Grip, Weapon, parse_ability, parse_proper_range
 
@@ -98,6 +98,7 @@ class ActionDiceCount:
     steps: tuple[str, ...]
 
 
+@checks.checked_flags
 def action_dice_count(destroyed_legs: int = 0, fell_last_turn: bool = False) -> ActionDiceCount:
     """Dice rolled in the action-decision phase: 3, −2 per destroyed leg (§7-1), −1 after a fall (§H5).
 
@@ -252,6 +253,8 @@ def binomial_faces(dice: int, faces: int, sides: int = 6) -> Distribution:
     A generic helper written here because ``rules_lib.dice`` counts a single face only.
     """
     checks.whole(dice, "the number of dice", minimum=0, maximum=MAX_DICE)
+    checks.whole(sides, "sides", minimum=1, maximum=MAX_SIDES)
+    checks.whole(faces, "faces", minimum=0, maximum=sides)
     if not 0 <= faces <= sides:
         raise ValueError(f"{faces!r} faces is outside 0 to {sides}")
     hit = icepool.Die({1: faces, 0: sides - faces}) if 0 < faces < sides else icepool.Die([int(faces == sides)])
@@ -443,6 +446,8 @@ def may_open_melee(dice: Sequence[int], melee_ability: bool = False, opponent_fl
     return MeleeOpening(allowed, "second" if allowed else None, tuple(steps))
 
 
+@checks.checked_flags
+@checks.checked_flags
 def chance_to_open_melee(melee_ability: bool = False) -> Fraction:
     """Exact chance that fresh action dice allow opening the melee phase (002 §1-1)."""
     odds = pattern_odds()

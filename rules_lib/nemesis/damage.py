@@ -212,6 +212,7 @@ class DamageOutcome:
     steps: tuple[str, ...]
 
 
+@checks.checked_flags
 def apply_damage(state: UnitState, damage: int, location_roll: int | None = None, body: str = "humanoid",
                  part_damage: PartDamage = "overflow") -> DamageOutcome:
     """Take damage on structure, spilling to a part rolled on 1D20 (002 §4-1 line 219, §7-1 lines 299-321).

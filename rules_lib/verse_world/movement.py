@@ -15,6 +15,7 @@ from functools import cache
 from pathlib import Path
 from typing import Literal
 
+from .. import checks
 from ..dice import Distribution
 from ..geometry.square import (
     DIAGONAL_STEPS,
@@ -115,6 +116,7 @@ class MoveCosts:
     steps: tuple[str, ...]
 
 
+@checks.checked_flags
 def move_costs(
     scale: Scale = "character",
     mode: str = "walk",
@@ -213,6 +215,7 @@ def terrain_cost(cost: int, multiplier: Fraction | int = 1) -> int:
     The text lets the GM raise or lower costs by terrain without numbers; the multiplier and the
     rounding up are parameters *not in the source text*.
     """
+    checks.whole(cost, "step cost", minimum=0)
     multiplier = Fraction(multiplier)
     if multiplier <= 0:
         raise ValueError(f"terrain multiplier {multiplier} must be more than 0")
@@ -312,6 +315,7 @@ class MovePlan:
         return drain_distribution(self.mecha_mp_per_turn)
 
 
+@checks.checked_flags
 def plan_move(
     points: int,
     *,

@@ -10,6 +10,7 @@ import math
 from dataclasses import dataclass
 from fractions import Fraction
 
+from .. import checks
 from ..dice import Distribution, distribution
 from ._common import check_int
 
@@ -29,6 +30,7 @@ class MpLoss:
     steps: tuple[str, ...]
 
 
+@checks.checked_flags
 def pilot_mp_loss(die: int, *, riding_mecha: bool = True) -> MpLoss:
     """The pilot's MP loss for one combat turn, from the 1D6 rolled (004 §3-4-1, L21).
 
