@@ -9,10 +9,10 @@ PIP_VERSION := 26.3
 
 .PHONY: serve test site book bench bench-site lint clean chromium
 
-$(STAMP): pyproject.toml constraints.txt
+$(STAMP): pyproject.toml constraints.txt build-constraints.txt
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --disable-pip-version-check pip==$(PIP_VERSION)
-	$(BIN)/python -m pip install --quiet -c constraints.txt -e '.[book,dev]'
+	$(BIN)/python -m pip install --quiet -c constraints.txt --build-constraint build-constraints.txt -e '.[book,dev]'
 	touch $(STAMP)
 
 ## serve the book site on http://127.0.0.1:8000
