@@ -16,6 +16,7 @@ import base64
 import hashlib
 import io
 import json
+import os
 import shutil
 import subprocess
 import sys
@@ -155,6 +156,20 @@ def _own_wheel() -> Path:
     return next(folder.glob("*.whl"))
 
 
+def snapshot_policy() -> str:
+    """Whether pages may keep a Python memory snapshot in the browser: ``"off"`` unless the build says.
+
+    A snapshot lives in the origin's Cache Storage, which every page of the origin can write; on
+    GitHub Pages all of an owner's project sites share one origin, so another project could plant
+    one that would then run in this book. Only a site on an origin of its own (a custom domain,
+    a local preview) may turn it on, with ``RULES_LIB_SNAPSHOT=on`` at build time.
+    """
+    policy = os.environ.get("RULES_LIB_SNAPSHOT", "off").strip().lower() or "off"
+    if policy not in ("on", "off"):
+        raise RuntimeError(f"RULES_LIB_SNAPSHOT={policy!r}: allowed are 'on' (an origin of its own) and 'off'")
+    return policy
+
+
 def _checked_wheel(wheel: Path) -> Path:
     """The wheel, if its sha256 is the pinned one (checked on every use: cached copies too)."""
     pinned = WHEEL_SHA256.get(wheel.name)
@@ -190,7 +205,13 @@ def wheels_into(site_wheels: Path) -> list[str]:
         build.update(asset.integrity.encode())
     for name in names:
         build.update((site_wheels / name).read_bytes())
-    manifest = {"wheels": names, "build": build.hexdigest()[:16]}
+    manifest = {
+        "wheels": names,
+        # the page checks every wheel against these before unpacking it
+        "sha256": {name: hashlib.sha256((site_wheels / name).read_bytes()).hexdigest() for name in names},
+        "build": build.hexdigest()[:16],
+        "snapshot": snapshot_policy(),
+    }
     (site_wheels / "manifest.json").write_text(json.dumps(manifest, indent=1))
     return names
 
