@@ -20,6 +20,7 @@ PROBE = [
     "2D1000>=2D1000",
     "+".join(["2D1000/2D1000*0"] * 12),
     "+".join(f"2D{1000 - i}/2D{999 - i}*0" for i in range(12)),
+    "+".join(f"9D{200 - i}/D{999 - i}*0" for i in range(15)),
     "100D100",
     "200D6",
 ]
@@ -28,8 +29,9 @@ NEAR_BUDGET = [
     "200D10>=200D11/2",
     "2D1000/2D1000R",
     "-2D1000/2D1000U",
-    "2D1000/2D999*0+2D998/2D997*0",
-    "2D1000/2D999*0+2D998/2D997*0+2D996/2D995*0",
+    "+".join(f"9D{200 - i}/D{999 - i}*0" for i in range(14)),
+    "+".join(f"19D{100 - i}/D{999 - i}*0" for i in range(8)),
+    "+".join(f"14D{140 - i}/D{999 - i}*0" for i in range(13)),
     "1D1000/1D1000*0+1D999/1D999*0+1D998/1D998*0+1D997/1D997*0",
     "1D44*1D45",
     "(1D1000-500)*(1D3-2)",
@@ -41,19 +43,26 @@ NEAR_BUDGET = [
 ]
 
 
+def _call(expression: str) -> str:
+    try:
+        odds(expression)
+    except DiceLimitError:
+        return "refused"
+    return "answered"
+
+
 def measure(expression: str) -> tuple[str, int, float, float]:
+    """Outcome, estimated steps, seconds (a plain run) and peak MB (a second run under tracemalloc,
+    which slows Python down several times, so it is not timed)."""
     try:
         steps = estimate(parse(expression)).steps
     except DiceLimitError:
         steps = -1
-    tracemalloc.start()
     start = time.perf_counter()
-    try:
-        odds(expression)
-        outcome = "answered"
-    except DiceLimitError:
-        outcome = "refused"
+    outcome = _call(expression)
     seconds = time.perf_counter() - start
+    tracemalloc.start()
+    _call(expression)
     peak = tracemalloc.get_traced_memory()[1]
     tracemalloc.stop()
     return outcome, steps, seconds, peak / 2**20

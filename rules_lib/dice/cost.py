@@ -23,12 +23,12 @@ MAX_EXACT_SPAN = 2000
 #: visited, or one machine word of a count added or moved). The benchmark
 #: ``benchmarks/bench_hostile.py`` shows that the most expensive accepted expressions
 #: answer in about a second on a shared 2-core machine.
-MAX_EXACT_STEPS = 2_500_000
+MAX_EXACT_STEPS = 2_000_000
 #: The memory allowed for the tables of counts of one expression, in bytes.
 MAX_EXACT_BYTES = 64 * 2**20
 
 _WORD_BITS = 60
-# a division step calls the rounding rule in Python: about four times a convolution step
+# one run of a division calls the rounding rule three or four times in Python
 _DIVISION_WEIGHT = 4
 _D66_FACES = 36
 
@@ -125,9 +125,8 @@ def _own_cost(node: Node | Comparison, text: str, seen: dict[str, Cost]) -> Cost
             elif op == "*":
                 work = a.length * b.length * words
             else:
-                # each run is one bisection, about log2(len(a)) calls of the rounding rule
-                runs = _division_runs(a.length, bounds(right))
-                work = runs * words * (a.length.bit_length() + 1) * _DIVISION_WEIGHT
+                # each run of equal quotient costs a few calls of the rounding rule
+                work = _division_runs(a.length, bounds(right)) * words * _DIVISION_WEIGHT
             return _node(length, bits, a.steps + b.steps + work, a, b)
     raise TypeError(f"not a dice expression node: {node!r}")
 

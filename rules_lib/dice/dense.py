@@ -10,7 +10,6 @@ equal quotients instead of every pair; only ``*`` of two dice visits pairs. ``co
 
 from __future__ import annotations
 
-from bisect import bisect_right
 from dataclasses import dataclass
 from itertools import accumulate
 
@@ -109,31 +108,46 @@ def multiply(a: Counts, b: Counts) -> Counts:
 def division(a: Counts, b: Counts, rounding: Rounding) -> Counts:
     """``a / b`` with the notation's rounding; ``b`` never takes the value 0.
 
-    For one divisor the quotient is monotone in the dividend, so the dividends fall into
-    runs of equal quotient, found by bisection and summed with running totals: about
-    ``len(a) / |divisor| + 1`` runs per divisor instead of ``len(a)`` pairs.
+    For one divisor the quotient is monotone in the dividend, so the dividends fall into runs
+    of equal quotient, summed with running totals: about ``len(a) / |divisor| + 1`` runs per
+    divisor instead of ``len(a)`` pairs. Each run's end is computed from the rounding rule and
+    confirmed by ``divide`` itself (`_run_end`).
     """
     running = (0, *accumulate(a.counts))
     merged: dict[int, int] = {}
-    dividends = range(a.low, a.high + 1)
     for j, weight in enumerate(b.counts):
         if not weight:
             continue
         divisor = b.low + j
-        sign = 1 if divisor > 0 else -1
-
-        def key(x: int, divisor: int = divisor, sign: int = sign) -> int:
-            return sign * divide(x, divisor, rounding)
-
-        start = 0
-        while start < len(dividends):
-            quotient = divide(dividends[start], divisor, rounding)
-            end = bisect_right(dividends, sign * quotient, lo=start, key=key)
-            count = running[end] - running[start]
+        x = a.low
+        while x <= a.high:
+            quotient = divide(x, divisor, rounding)
+            end = _run_end(x, a.high, quotient, divisor, rounding)
+            count = running[end - a.low + 1] - running[x - a.low]
             if count:
                 merged[quotient] = merged.get(quotient, 0) + count * weight
-            start = end
+            x = end + 1
     return _from_dict(merged)
+
+
+def _run_end(start: int, high: int, quotient: int, divisor: int, rounding: Rounding) -> int:
+    """The last dividend in ``start..high`` whose quotient is still ``quotient``.
+
+    The guess is where x / divisor crosses the rounding threshold; it is then moved until
+    ``divide`` agrees (a step or two, for the half-way cases of ``nearest``).
+    """
+    if divisor > 0:
+        guess = {"down": (quotient + 1) * divisor - 1, "up": quotient * divisor,
+                 "nearest": ((2 * quotient + 1) * divisor) // 2}[rounding]
+    else:
+        guess = {"down": quotient * divisor, "up": (quotient - 1) * divisor - 1,
+                 "nearest": ((2 * quotient - 1) * divisor) // 2}[rounding]
+    end = min(max(guess, start), high)
+    while end < high and divide(end + 1, divisor, rounding) == quotient:
+        end += 1
+    while divide(end, divisor, rounding) != quotient:
+        end -= 1
+    return end
 
 
 def compare(op: ComparisonOp, a: Counts, b: Counts) -> dict[bool, int]:
