@@ -66,13 +66,13 @@ def check(parsed: ParsedExpression) -> Cost:
     if cost.steps > MAX_EXACT_STEPS:
         raise DiceLimitError(
             parsed.text, 1,
-            f"exact odds of {parsed} would take about {cost.steps:,} steps; the limit is "
+            f"exact odds would take about {cost.steps:,} steps; the limit is "
             f"{MAX_EXACT_STEPS:,} (about a second): {roll_hint}",
         )
     if cost.memory > MAX_EXACT_BYTES:
         raise DiceLimitError(
             parsed.text, 1,
-            f"exact odds of {parsed} would need about {cost.memory // 2**20} MB; the limit is "
+            f"exact odds would need about {cost.memory // 2**20} MB; the limit is "
             f"{MAX_EXACT_BYTES // 2**20} MB: {roll_hint}",
         )
     return cost
