@@ -16,7 +16,7 @@ import inspect
 import math
 from collections.abc import Callable, Iterable
 from fractions import Fraction
-from functools import wraps
+from functools import cache, wraps
 from numbers import Rational, Real
 from typing import ParamSpec, TypeVar, get_type_hints
 
@@ -111,18 +111,20 @@ def checked_flags(function: Callable[P, R]) -> Callable[P, R]:
     silently change the rule (``check_hit(..., target_pilot_fainted="abc")`` hit every time).
     """
     signature = inspect.signature(function)
-    flags: list[str] = []
 
     @wraps(function)
     def checked(*args: P.args, **kwargs: P.kwargs) -> R:
-        if not flags:  # the hints are read on the first call, when every name they use exists
-            hints = get_type_hints(function)
-            flags.extend(name for name in signature.parameters if hints.get(name) is bool)
-            flags.append("")  # marks the list as read, even for a function without flags
         bound = signature.bind(*args, **kwargs)
-        for name in flags:
+        for name in _flag_names(function):
             if name in bound.arguments:
                 flag(bound.arguments[name], name)
         return function(*args, **kwargs)
 
     return checked
+
+
+@cache
+def _flag_names(function: Callable) -> tuple[str, ...]:
+    # read on the first call, when every name the annotations use exists
+    hints = get_type_hints(function)
+    return tuple(name for name in inspect.signature(function).parameters if hints.get(name) is bool)
