@@ -284,10 +284,7 @@ def reachable(
     ``bounds`` = ``(width, height)`` keeps the piece on squares ``0 <= x < width, 0 <= y < height``.
     A step that changes square must cost at least 1 point (otherwise the search would not end).
     """
-    if isinstance(points, bool) or not isinstance(points, int):
-        raise ValueError(f"movement points {points!r} is not a whole number")
-    if points < 0:
-        raise ValueError(f"movement points {points} is negative: allowed are 0 or more")
+    checks.whole(points, "movement points", minimum=0)
     steps = tuple(steps)
     start = Pose(Square(*start.square), Facing.parse(start.facing))
     if bounds is not None and not _inside(start.square, bounds):
