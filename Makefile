@@ -9,15 +9,16 @@ PIP_VERSION := 26.3
 
 .PHONY: serve test site book bench bench-site lint clean chromium
 
-$(STAMP): pyproject.toml constraints.txt
+$(STAMP): pyproject.toml constraints.txt build-constraints.txt
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --disable-pip-version-check pip==$(PIP_VERSION)
-	$(BIN)/python -m pip install --quiet -c constraints.txt -e '.[book,dev]'
+	$(BIN)/python -m pip install --quiet -c constraints.txt --build-constraint build-constraints.txt -e '.[book,dev]'
 	touch $(STAMP)
 
-## serve the book site on http://127.0.0.1:8000
+## serve the book site on http://127.0.0.1:8000; a local preview is an origin of its own, so its
+## pages may keep a Python memory snapshot (RULES_LIB_SNAPSHOT, tools/vendor.py; off on GitHub Pages)
 serve: $(STAMP)
-	$(BIN)/mkdocs serve --dev-addr 127.0.0.1:8000
+	RULES_LIB_SNAPSHOT=on $(BIN)/mkdocs serve --dev-addr 127.0.0.1:8000
 
 ## every test: lint, strict site build, library/catalogue/widget tests, nbval over every notebook,
 ## and the browser tests against the built site
@@ -48,8 +49,8 @@ bench: $(STAMP)
 
 ## time to the first live result on the built site, cold and warm, and bytes transferred
 bench-site: $(STAMP) chromium
-	$(BIN)/mkdocs build --strict --site-dir .site-test
-	$(BIN)/python benchmarks/bench_site.py .site-test
+	RULES_LIB_SNAPSHOT=on $(BIN)/mkdocs build --strict --site-dir .site-bench
+	$(BIN)/python benchmarks/bench_site.py .site-bench
 
 clean:
-	rm -rf $(VENV) site .site-test .cache
+	rm -rf $(VENV) site .site-test .site-bench .cache

@@ -6,10 +6,15 @@ them behave alike, so a widget or a test can drive any of them the same way.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass
-from typing import Generic, TypeVar
+import math
+from collections import abc
+from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, fields, is_dataclass, replace
+from functools import wraps
+from types import UnionType
+from typing import Any, Generic, Literal, TypeVar, Union, get_args, get_origin, get_type_hints
 
+from .checks import MAX_TEXT_LENGTH
 from .dice import GivenDice, SeededDice
 
 State = TypeVar("State")
@@ -64,3 +69,166 @@ class ActionDice:
             except ValueError as error:
                 raise IllegalStep(f"{self.what}: {error}") from None
         return tuple(self.drawn)
+
+
+# -- what every system's referee shares: typed actions, is_legal = step, no stuck battle -----------
+
+_HINTS: dict[type, dict[str, object]] = {}
+
+
+def check_action_types(action: object, error: type[IllegalStep] = IllegalStep) -> None:
+    """Refuse, with :class:`IllegalStep`, an action whose fields do not have their declared types.
+
+    ``Move(unit=3)`` or ``RollAP("Zaku II", borrow="2")`` would otherwise fail deep inside a rule
+    with a ``TypeError``; here the field, the value and the type allowed are named.
+    """
+    if not is_dataclass(action) or isinstance(action, type):
+        raise error(f"{_short(action)} is not a battle action")
+    cls = type(action)
+    if cls not in _HINTS:
+        _HINTS[cls] = get_type_hints(cls)
+    for item in fields(action):
+        hint = _HINTS[cls].get(item.name, Any)
+        value = getattr(action, item.name)
+        if not _matches(value, hint):
+            raise error(f"{cls.__name__}.{item.name} {_short(value)} is not {_describe(hint)}")
+
+
+def legal(check: Callable[[State, object], None], step: Callable[..., object], state: State,
+          action: object, error: type[IllegalStep] = IllegalStep) -> bool:
+    """``is_legal`` of every system: true exactly when ``step(state, action)`` would not refuse.
+
+    The types and the rules are checked without dice (``check``); an action that brings its own
+    dice is then stepped on a copy (the state is frozen), so given dice that do not fit (a 7 on a
+    d6, one die too few or too many) make it illegal, as ``step`` would refuse them.
+    """
+    try:
+        check_action_types(action, error)
+        check(state, action)
+        if getattr(action, "dice", None) is not None:
+            step(state, action)
+    except IllegalStep:
+        return False
+    return True
+
+
+def refereed(legal_actions: Callable[[State], Sequence[object]], error: type[IllegalStep] = IllegalStep) -> Callable:
+    """Wrap a system's ``step``: typed actions, dice errors as refusals, and no stuck battle.
+
+    - A wrongly typed action is refused (:func:`check_action_types`).
+    - Given dice that do not fit (a ``ValueError`` of the dice) are an :class:`IllegalStep`.
+    - When a step leaves no legal action and the battle is not over, it ends there: the side
+      still able to fight wins, or it is a draw (:func:`settle`).
+    """
+
+    def wrap(step: Callable[..., StepResult]) -> Callable[..., StepResult]:
+        @wraps(step)
+        def refereed_step(state, action, dice=None) -> StepResult:
+            check_action_types(action, error)
+            try:
+                result = step(state, action, dice)
+            except IllegalStep:
+                raise
+            except ValueError as problem:  # given dice that do not fit the step's dice
+                raise error(str(problem)) from None
+            return settle(result, legal_actions)
+
+        return refereed_step
+
+    return wrap
+
+
+NO_ACTION_LEFT = "no legal action remains for either side: the battle ends in a draw (a ruling; the texts have no such case)"
+
+
+def settle(result: StepResult, legal_actions: Callable[[State], Sequence[object]]) -> StepResult:
+    """End a battle that a step left without any legal action: a draw, said in the log."""
+    state = result.state
+    if getattr(state, "phase", None) == "over" or legal_actions(state):
+        return result
+    changes: dict[str, object] = {"phase": "over", "winner": None}
+    names = {f.name for f in fields(state)}
+    if "actor" in names:
+        changes["actor"] = None
+    if "log" in names:
+        changes["log"] = state.log + (NO_ACTION_LEFT,)
+    if "end_reason" in names:
+        changes["end_reason"] = NO_ACTION_LEFT
+    return replace(result, state=replace(state, **changes), explanation=result.explanation + (NO_ACTION_LEFT,))
+
+
+def refuse_broken_start(problems: Iterable[str]) -> None:
+    """Refuse a battle set up so that it could not be played: every problem named at once.
+
+    Each system lists its own (a unit already destroyed, fainted or at 0 AP; two units on one
+    square or hex); a ``ValueError`` names them all.
+    """
+    problems = [p for p in problems if p]
+    if problems:
+        raise ValueError("the battle cannot start: " + "; ".join(problems))
+
+
+def shared_positions(positions: Mapping[str, Hashable]) -> str | None:
+    """A problem line when two units stand on the same square or hex, else ``None``."""
+    seen: dict[Hashable, str] = {}
+    for name, where in positions.items():
+        if where in seen:
+            return f"{seen[where]} and {name} both stand on {where}"
+        seen[where] = name
+    return None
+
+
+def _matches(value: object, hint: object) -> bool:
+    if hint is Any:
+        return True
+    origin, args = get_origin(hint), get_args(hint)
+    if origin in (Union, UnionType):
+        return any(_matches(value, arg) for arg in args)
+    if hint is type(None):
+        return value is None
+    if origin is Literal:
+        return any(type(value) is type(arg) and value == arg for arg in args)
+    if origin in (tuple, Sequence, abc.Sequence):
+        if not isinstance(value, tuple if origin is tuple else (tuple, list)):
+            return False
+        if len(value) > _MAX_ITEMS:
+            return False
+        if origin is tuple and args and args[-1] is not Ellipsis:
+            # a wrong length is left to the rule, whose message says what is needed
+            return all(_matches(v, args[min(i, len(args) - 1)]) for i, v in enumerate(value))
+        return all(_matches(v, args[0]) for v in value) if args else True
+    if hint is int:
+        return isinstance(value, int) and not isinstance(value, bool)
+    if hint is float:
+        return isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value)
+    if hint is str:
+        return isinstance(value, str) and len(value) <= MAX_TEXT_LENGTH
+    if isinstance(hint, type):
+        return isinstance(value, hint)
+    return True  # a hint this check does not know (a TypeVar, a Protocol): left to the rule
+
+
+def _describe(hint: object) -> str:
+    origin, args = get_origin(hint), get_args(hint)
+    if origin in (Union, UnionType):
+        return " or ".join(_describe(arg) for arg in args)
+    if hint is type(None):
+        return "None"
+    if origin is Literal:
+        return "one of " + ", ".join(map(repr, args))
+    if origin is tuple:
+        if args and args[-1] is Ellipsis:
+            return f"a tuple of {_describe(args[0])}"
+        return f"a tuple of {len(args)} ({', '.join(_describe(a) for a in args)})"
+    names = {int: "a whole number", str: "text", bool: "True or False", float: "a number"}
+    if hint in names:
+        return names[hint]
+    return getattr(hint, "__name__", str(hint))
+
+
+def _short(value: object) -> str:
+    text = repr(value)
+    return text if len(text) <= 60 else text[:60] + "..."
+
+
+_MAX_ITEMS = 1000

@@ -19,11 +19,16 @@ from __future__ import annotations
 
 import importlib
 import json
+import pkgutil
+import re
 import sys
 import types
 from typing import Any
 
 LIVE_PREFIX = "rules-lib-live--"
+#: modules of rules_lib.widgets that hold no calculator of their own
+_NOT_CALCULATOR_MODULES = frozenset({"base", "render"})
+_CLASS_NAME = re.compile(r"[A-Z][A-Za-z0-9]*")
 #: state keys that are references to other widgets or bookkeeping, never copied
 _NOT_COPIED = frozenset({"children", "layout", "style", "_dom_classes", "_view_count", "tabbable", "tooltip"})
 
@@ -31,6 +36,35 @@ _NOT_COPIED = frozenset({"children", "layout", "style", "_dom_classes", "_view_c
 def live_class(cls: type) -> str:
     """The DOM class that tells the page which calculator class to construct."""
     return f"{LIVE_PREFIX}{cls.__module__}:{cls.__qualname__}"
+
+
+def calculator_modules() -> frozenset[str]:
+    """The modules whose calculators a page may construct: those of ``rules_lib.widgets``."""
+    from . import widgets
+
+    return frozenset(
+        f"{widgets.__name__}.{info.name}" for info in pkgutil.iter_modules(widgets.__path__)
+        if info.name not in _NOT_CALCULATOR_MODULES
+    )
+
+
+def calculator_class(dotted: str) -> type:
+    """The calculator class a page names (``module:Class``), if it is on the allow-list.
+
+    The name comes from the page's stored widget state, which the page could be made to carry
+    anything in: only a public calculator class (a subclass of ``rules_lib.widgets.Calculator``)
+    defined in one of `calculator_modules` is constructed; no other module is even imported.
+    """
+    module_name, _, qualname = str(dotted).partition(":")
+    if module_name not in calculator_modules() or not _CLASS_NAME.fullmatch(qualname):
+        raise ValueError(f"{dotted!r} is not a live calculator: allowed are public classes of "
+                         f"{', '.join(sorted(calculator_modules()))}")
+    from .widgets.base import Calculator
+
+    cls = getattr(importlib.import_module(module_name), qualname, None)
+    if not (isinstance(cls, type) and issubclass(cls, Calculator) and cls.__module__ == module_name):
+        raise ValueError(f"{dotted!r} is not a live calculator: {qualname} is not a Calculator of {module_name}")
+    return cls
 
 
 def install_ipython_stand_in() -> None:
@@ -61,11 +95,7 @@ class LiveCalculator:
     """One calculator on the page: its widget tree, and the state last sent to the page."""
 
     def __init__(self, dotted: str) -> None:
-        module_name, _, qualname = dotted.partition(":")
-        cls = importlib.import_module(module_name)
-        for part in qualname.split("."):
-            cls = getattr(cls, part)
-        self.root = cls()
+        self.root = calculator_class(dotted)()
         self.widgets = _flatten(self.root)
         self.sent = [_copied_state(w) for w in self.widgets]
 

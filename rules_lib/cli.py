@@ -11,10 +11,12 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
+import re
 import sys
 from collections.abc import Callable, Sequence
 
-from .dice import odds, percent, roll
+from .dice import MAX_DICE, odds, percent, roll
 from .gundam_sentinel.commands import odds_command as gundam_sentinel_odds
 from .gundam_sentinel.commands import roll_command as gundam_sentinel_roll
 
@@ -26,7 +28,17 @@ SYSTEMS: dict[str, tuple[Callable[..., object], Callable[[str], object]]] = {
 }
 
 
+# an argument starting with one '-' is an expression (-1D6+10), unless it is -h; argparse
+# otherwise takes it for an option and refuses it
+_EXPRESSION_LIKE = re.compile(r"^-(?!-|h$)")
+
+
 class _OneLineParser(argparse.ArgumentParser):
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        # argparse reads "-1" style arguments as positionals when they match this pattern
+        self._negative_number_matcher = _EXPRESSION_LIKE
+
     def error(self, message: str) -> None:  # argparse's default prints the whole usage
         raise _UsageError(f"{self.prog}: {message} (see --help)")
 
@@ -35,13 +47,24 @@ class _UsageError(Exception):
     pass
 
 
+_WHOLE = re.compile(r"\s*[+-]?[0-9]{1,20}\s*")  # ASCII digits, short enough to convert at once
+
+
 def _dice_list(text: str) -> list[int]:
-    try:
-        return [int(part) for part in text.split(",") if part.strip()]
-    except ValueError:
+    parts = [part for part in text.split(",") if part.strip()]
+    if len(parts) > MAX_DICE * 2 or not all(_WHOLE.fullmatch(part) for part in parts):
+        shown = text if len(text) <= 40 else text[:40] + "..."
         raise argparse.ArgumentTypeError(
-            f"--dice takes whole numbers separated by commas, like 3,6; got {text!r}"
-        ) from None
+            f"--dice takes at most {MAX_DICE * 2} whole numbers separated by commas, like 3,6; got {shown!r}"
+        )
+    return [int(part) for part in parts]
+
+
+def _seed(text: str) -> int:
+    if not _WHOLE.fullmatch(text):
+        shown = text if len(text) <= 40 else text[:40] + "..."
+        raise argparse.ArgumentTypeError(f"--seed takes a whole number of at most 20 digits; got {shown!r}")
+    return int(text)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -54,7 +77,7 @@ def build_parser() -> argparse.ArgumentParser:
         command.add_argument("--system", default="generic", choices=sorted(SYSTEMS),
                              help="read the expression as this system's dice commands")
         if name == "roll":
-            command.add_argument("--seed", type=int, help="seed for repeatable dice")
+            command.add_argument("--seed", type=_seed, help="seed for repeatable dice")
             command.add_argument("--dice", type=_dice_list, help="the exact dice to use, e.g. 4,5")
             command.add_argument("--format", choices=("text", "bcdice"), default="text",
                                  help="bcdice: the line BCDice prints (--system gundam-sentinel)")
@@ -76,13 +99,24 @@ def main(argv: Sequence[str] | None = None) -> int:
         else:
             result = odds_fn(args.expression)
             print(json.dumps(result.to_dict(), ensure_ascii=False) if args.json else _odds_text(result))
+        sys.stdout.flush()  # inside the try: a closed pipe is found here, not at exit
     except _UsageError as error:
         print(error, file=sys.stderr)
         return 2
     except ValueError as error:
         print(f"rules-lib: {error}", file=sys.stderr)
         return 2
+    except BrokenPipeError:
+        # the reader stopped early (| head): end quietly, as the Python docs advise
+        _silence_stdout()
+        return 1
     return 0
+
+
+def _silence_stdout() -> None:
+    # the interpreter flushes stdout at exit; point it at devnull so that flush cannot fail
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, sys.stdout.fileno())
 
 
 def roll_text(result) -> str:

@@ -45,8 +45,9 @@ def test_valid_expressions_have_exact_distributions_containing_their_rolls(text,
     try:
         dist = distribution(parsed)
     except DiceLimitError as refusal:
-        # a refusal is right only for an expression too wide for exact odds
-        assert f"exact odds are limited to {MAX_EXACT_SPAN + 1}" in str(refusal)
+        # a refusal is right only for an expression too wide or too costly for exact odds
+        assert f"exact odds are limited to {MAX_EXACT_SPAN + 1}" in str(refusal) or "the limit is" in str(refusal)
+        assert "roll it instead" in str(refusal)
         reject()
     assert dist.total() == 1
     result = roll(parsed, seed=seed)

@@ -16,17 +16,19 @@ import base64
 import hashlib
 import io
 import json
+import os
 import shutil
 import subprocess
 import sys
 import tarfile
 import urllib.request
 from dataclasses import dataclass
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 
 ROOT = Path(__file__).resolve().parents[1]
 CACHE = ROOT / ".cache" / "vendor"
 REGISTRY = "https://registry.npmjs.org"
+BUILD_CONSTRAINTS = ROOT / "build-constraints.txt"
 
 
 @dataclass(frozen=True)
@@ -65,6 +67,14 @@ ASSETS = (
 )
 #: what the calculators import in the browser besides rules_lib (all pure Python)
 BROWSER_WHEELS = ("icepool", "ipywidgets", "traitlets", "comm")
+#: the sha256 of each browser wheel at the version constraints.txt pins; a download or a cached
+#: copy that differs is refused (and removed). Bumping a pin means adding its hash here.
+WHEEL_SHA256 = {
+    "icepool-2.1.3-py3-none-any.whl": "fe9e662dff4c015019e5698c6a2760bdb09db99a7522ee4c96c581ffc565fd78",
+    "ipywidgets-8.1.9-py3-none-any.whl": "f2b8cbcaae10252b809fbe4d7470db75c09b769a32cbf816d20e5ca6d3c5a79d",
+    "traitlets-5.16.1-py3-none-any.whl": "f775618166caa0396c8e337099240f2bd3e5e917d203b2e6fbe21a58d3cb1f6b",
+    "comm-0.2.3-py3-none-any.whl": "c615d91d75f7f04f095b30d1c1711babd43bdc6419c1be9886a85f2f4e489417",
+}
 
 
 def _download(asset: NpmAsset) -> bytes:
@@ -89,15 +99,32 @@ def vendor_into(site_vendor: Path) -> None:
     for asset in ASSETS:
         with tarfile.open(fileobj=io.BytesIO(_download(asset)), mode="r:gz") as archive:
             for member in archive.getmembers():
-                if not member.isfile() or not member.name.startswith(asset.folder) or member.name.endswith(".map"):
+                name = _member_name(member)
+                if not member.isfile() or not name.startswith(asset.folder) or name.endswith(".map"):
                     continue
-                relative = member.name[len(asset.folder):]
+                relative = name[len(asset.folder):]
                 if relative in asset.skip or (asset.only and relative not in asset.only):
                     continue
-                destination = site_vendor / asset.target / relative if relative else site_vendor / asset.target
+                destination = _confined(site_vendor / asset.target, relative)
                 destination.parent.mkdir(parents=True, exist_ok=True)
                 with archive.extractfile(member) as source, open(destination, "wb") as out:
                     shutil.copyfileobj(source, out)
+
+
+def _member_name(member: tarfile.TarInfo) -> str:
+    """A tar member's path, normalised; refused if absolute or climbing out with ``..``."""
+    path = PurePosixPath(member.name)
+    if path.is_absolute() or ".." in path.parts or "\\" in member.name:
+        raise RuntimeError(f"tar member {member.name!r} is not a plain relative path")
+    return "/".join(part for part in path.parts if part != ".")
+
+
+def _confined(folder: Path, relative: str) -> Path:
+    """``folder / relative``, refused unless it stays inside ``folder``."""
+    destination = (folder / relative).resolve() if relative else folder.resolve()
+    if destination != folder.resolve() and folder.resolve() not in destination.parents:
+        raise RuntimeError(f"{relative!r} would be written outside {folder}")
+    return destination
 
 
 def pinned_versions() -> dict[str, str]:
@@ -115,7 +142,8 @@ def _pip(*args: str) -> None:
 
 def _own_wheel() -> Path:
     sources = sorted(
-        p for p in [*(ROOT / "rules_lib").rglob("*"), *(ROOT / "examples").glob("*.toml"), ROOT / "pyproject.toml"]
+        p for p in [*(ROOT / "rules_lib").rglob("*"), *(ROOT / "examples").glob("*.toml"), ROOT / "pyproject.toml",
+                    BUILD_CONSTRAINTS]
         if p.is_file() and "__pycache__" not in p.parts
     )
     digest = hashlib.sha256()
@@ -124,8 +152,34 @@ def _own_wheel() -> Path:
     folder = CACHE / "own-wheel" / digest.hexdigest()[:16]
     if not list(folder.glob("*.whl")):
         shutil.rmtree(folder.parent, ignore_errors=True)
-        _pip("wheel", "--no-deps", "-w", str(folder), str(ROOT))
+        _pip("wheel", "--no-deps", "--build-constraint", str(BUILD_CONSTRAINTS), "-w", str(folder), str(ROOT))
     return next(folder.glob("*.whl"))
+
+
+def snapshot_policy() -> str:
+    """Whether pages may keep a Python memory snapshot in the browser: ``"off"`` unless the build says.
+
+    A snapshot lives in the origin's Cache Storage, which every page of the origin can write; on
+    GitHub Pages all of an owner's project sites share one origin, so another project could plant
+    one that would then run in this book. Only a site on an origin of its own (a custom domain,
+    a local preview) may turn it on, with ``RULES_LIB_SNAPSHOT=on`` at build time.
+    """
+    policy = os.environ.get("RULES_LIB_SNAPSHOT", "off").strip().lower() or "off"
+    if policy not in ("on", "off"):
+        raise RuntimeError(f"RULES_LIB_SNAPSHOT={policy!r}: allowed are 'on' (an origin of its own) and 'off'")
+    return policy
+
+
+def _checked_wheel(wheel: Path) -> Path:
+    """The wheel, if its sha256 is the pinned one (checked on every use: cached copies too)."""
+    pinned = WHEEL_SHA256.get(wheel.name)
+    if pinned is None:
+        raise RuntimeError(f"{wheel.name} has no pinned sha256: add it to WHEEL_SHA256 in tools/vendor.py")
+    digest = hashlib.sha256(wheel.read_bytes()).hexdigest()
+    if digest != pinned:
+        wheel.unlink()
+        raise RuntimeError(f"{wheel.name}: sha256 {digest} differs from the pinned {pinned}; the file was removed")
+    return wheel
 
 
 def wheels_into(site_wheels: Path) -> list[str]:
@@ -139,7 +193,7 @@ def wheels_into(site_wheels: Path) -> list[str]:
         pattern = f"{package.replace('-', '_')}-{version}-*.whl"
         if not list(cache.glob(pattern)):
             _pip("download", "--no-deps", "--only-binary=:all:", "-d", str(cache), f"{package}=={version}")
-        wheel = next(cache.glob(pattern))
+        wheel = _checked_wheel(next(cache.glob(pattern)))
         shutil.copy2(wheel, site_wheels / wheel.name)
         names.append(wheel.name)
     own = _own_wheel()
@@ -151,7 +205,13 @@ def wheels_into(site_wheels: Path) -> list[str]:
         build.update(asset.integrity.encode())
     for name in names:
         build.update((site_wheels / name).read_bytes())
-    manifest = {"wheels": names, "build": build.hexdigest()[:16]}
+    manifest = {
+        "wheels": names,
+        # the page checks every wheel against these before unpacking it
+        "sha256": {name: hashlib.sha256((site_wheels / name).read_bytes()).hexdigest() for name in names},
+        "build": build.hexdigest()[:16],
+        "snapshot": snapshot_policy(),
+    }
     (site_wheels / "manifest.json").write_text(json.dumps(manifest, indent=1))
     return names
 

@@ -8,7 +8,9 @@
  * pairs its widget tree with the page's models: the reader's input goes to Python, and the
  * states Python changes come back. Nothing is fetched from outside the site.
  *
- * After the first visit, Python starts from a memory snapshot kept in the browser (see startPython).
+ * Where the build allows it (manifest "snapshot": "on", a site on an origin of its own), Python
+ * starts from a memory snapshot kept in the browser after the first visit (see startPython).
+ * Every wheel is checked against the SHA-256 digest the build wrote into the manifest.
  *
  * Dice expressions written as inline code in the rule text (`3D6+3`, `1D36`, `BB+14>54`) become
  * buttons: a click rolls them with rules_lib (rules_lib.browser.roll_inline) and shows the dice.
@@ -87,6 +89,11 @@
   // A memory snapshot of Python after the shared imports, kept in the browser's Cache Storage:
   // a later visit boots from it in a fraction of the time. Keyed by the build, so a new build
   // never restores an old image; any failure falls back to a plain start.
+  // Cache Storage belongs to the whole origin: any page of it can write there, and a restored
+  // snapshot runs as this book's code. On a shared origin (GitHub Pages puts every project site
+  // of an owner on one) no stored bytes can be told apart from a planted copy, so the snapshot is
+  // used only when the build says the origin is the book's own (manifest "snapshot": "on",
+  // RULES_LIB_SNAPSHOT=on); otherwise it is neither read nor written.
   const SNAPSHOT_CACHE = "rules-lib-live-snapshots";
   const SHARED_IMPORTS = [
     "import rules_lib.browser as browser",
@@ -116,6 +123,18 @@
     }
   }
 
+  // A wheel as the build made it: its SHA-256 must be the manifest's, or Python does not start.
+  async function verifiedWheel(vendor, manifest, name) {
+    const expected = (manifest.sha256 || {})[name];
+    if (!expected) throw new Error(`the wheel ${name} has no digest in the build manifest`);
+    if (!(window.crypto && crypto.subtle)) throw new Error("this page cannot check the wheels (not a secure context)");
+    const bytes = await (await fetch(new URL(`wheels/${name}`, vendor))).arrayBuffer();
+    const digest = Array.from(new Uint8Array(await crypto.subtle.digest("SHA-256", bytes)),
+      (byte) => byte.toString(16).padStart(2, "0")).join("");
+    if (digest !== expected) throw new Error(`the wheel ${name} does not match the build's digest`);
+    return bytes;
+  }
+
   async function startPython() {
     const vendor = new URL("vendor/", siteRoot);
     const mark = (phase) => (live.phases[phase] = Math.round(performance.now()));
@@ -123,13 +142,13 @@
     const { loadPyodide } = await import(new URL("pyodide/pyodide.mjs", vendor).href);
     mark("loader");
     const manifest = await (await fetch(new URL("wheels/manifest.json", vendor))).json();
-    const wheelsRequest = Promise.all(
-      manifest.wheels.map(async (name) => (await fetch(new URL(`wheels/${name}`, vendor))).arrayBuffer()),
-    );
+    const wheelsRequest = Promise.all(manifest.wheels.map((name) => verifiedWheel(vendor, manifest, name)));
     const indexURL = new URL("pyodide/", vendor).href;
     const key = new URL(`snapshot-${manifest.build}`, vendor).href;
+    const snapshots = manifest.snapshot === "on" && Boolean(manifest.build);
+    if (!snapshots) live.snapshot = "off";
     let pyodide = null;
-    const snapshot = manifest.build ? await readSnapshot(key) : null;
+    const snapshot = snapshots ? await readSnapshot(key) : null;
     mark("snapshot-read");
     if (snapshot) {
       try {
@@ -140,14 +159,14 @@
         caches.open(SNAPSHOT_CACHE).then((cache) => cache.delete(key));
       }
     }
-    pyodide = pyodide || (await loadPyodide({ indexURL, _makeSnapshot: Boolean(manifest.build) }));
+    pyodide = pyodide || (await loadPyodide({ indexURL, _makeSnapshot: snapshots }));
     mark("pyodide");
     // a snapshot holds memory, not files: the wheels are unpacked on every start
     for (const wheel of await wheelsRequest) pyodide.unpackArchive(wheel, "wheel");
     mark("wheels");
     if (!live.fromSnapshot) {
       pyodide.runPython(SHARED_IMPORTS);
-      if (manifest.build && typeof pyodide.makeMemorySnapshot === "function") {
+      if (snapshots && typeof pyodide.makeMemorySnapshot === "function") {
         // before any JavaScript object crosses into Python, as a snapshot requires
         try {
           saveSnapshot(key, pyodide.makeMemorySnapshot());

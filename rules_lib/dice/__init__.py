@@ -1,7 +1,16 @@
 """Dice: the notation parser, rolling (seeded or with given dice) and exact distributions."""
 
 from .errors import DiceLimitError, DiceReplayError, DiceSyntaxError
-from .exact import MAX_EXACT_SPAN, Distribution, Odds, distribution, odds, percent
+from .exact import (
+    MAX_EXACT_BYTES,
+    MAX_EXACT_SPAN,
+    MAX_EXACT_STEPS,
+    Distribution,
+    Odds,
+    distribution,
+    odds,
+    percent,
+)
 from .parser import MAX_DICE, MAX_EXPRESSION_LENGTH, MAX_SIDES, ParsedExpression, parse
 from .roll import DieRoll, GivenDice, RollResult, SeededDice, roll
 from .shapes import (
@@ -23,7 +32,7 @@ from .shapes import (
 )
 
 __all__ = [
-    "D36_RESULTS", "FUMBLE", "MAX_DICE", "MAX_EXACT_SPAN", "MAX_EXPRESSION_LENGTH", "MAX_SIDES",
+    "D36_RESULTS", "FUMBLE", "MAX_DICE", "MAX_EXACT_BYTES", "MAX_EXACT_SPAN", "MAX_EXACT_STEPS", "MAX_EXPRESSION_LENGTH", "MAX_SIDES",
     "DiceLimitError", "DiceReplayError", "DiceSyntaxError", "DieRoll", "Distribution", "GivenDice",
     "Odds", "OpposedOdds", "ParsedExpression", "RollResult", "SeededDice",
     "d36_distribution", "d36_result", "d36_step", "distribution", "face_count_distribution",

@@ -16,7 +16,7 @@ class DiceSyntaxError(ValueError):
         self.expected = expected
         self.found = found
         super().__init__(
-            f"{expression!r}: at position {position}, expected {expected} but found {found}"
+            f"{_shown(expression)}: at position {position}, expected {expected} but found {found}"
         )
 
 
@@ -32,8 +32,15 @@ class DiceLimitError(DiceSyntaxError):
         self.position = position
         self.expected = message
         self.found = ""
-        ValueError.__init__(self, f"{expression!r}: at position {position}, {message}")
+        ValueError.__init__(self, f"{_shown(expression)}: at position {position}, {message}")
 
 
 class DiceReplayError(ValueError):
     """The exact dice given for a replay do not fit the expression."""
+
+
+def _shown(expression: str, limit: int = 80) -> str:
+    """The expression as quoted in a message, cut short when very long (hostile input)."""
+    if len(expression) <= limit:
+        return repr(expression)
+    return f"{expression[:limit]!r}... ({len(expression)} characters)"

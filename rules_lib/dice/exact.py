@@ -1,8 +1,10 @@
 """Exact distributions of dice expressions, as fractions.
 
-The arithmetic is delegated to icepool (the field's reference dice-probability
-library); this module turns the syntax tree into icepool dice and the result into
-a `Distribution` of ``Fraction`` probabilities.
+The syntax tree is first priced (`cost`: refused at once when over budget), then evaluated
+on dense tables of whole-number counts (`dense`: convolutions, running sums and runs of
+equal quotients rather than every pair), and the result becomes a `Distribution` of
+``Fraction`` probabilities. icepool, the field's reference dice library, remains the
+route of the shape helpers (`shapes`), and `from_die` converts its dice.
 """
 
 from __future__ import annotations
@@ -13,14 +15,15 @@ from fractions import Fraction
 
 import icepool
 
-from .errors import DiceLimitError
-from .parser import ParsedExpression, bounds, parse
-from .syntax import BinaryOp, Comparison, Dice, Negate, Node, Number, compare, divide
+from . import dense
+from .cost import MAX_EXACT_BYTES, MAX_EXACT_SPAN, MAX_EXACT_STEPS, check
+from .parser import ParsedExpression, parse
+from .syntax import BinaryOp, Dice, Negate, Node, Number
 
-#: An expression whose value can span more than this many integers is refused for
-#: exact odds: the convolution cost grows with the square of the span (100D100
-#: takes icepool about 18 s). Rolling such an expression is still allowed.
-MAX_EXACT_SPAN = 2000
+__all__ = [
+    "MAX_EXACT_BYTES", "MAX_EXACT_SPAN", "MAX_EXACT_STEPS", "Distribution", "Odds",
+    "distribution", "from_die", "odds", "percent",
+]
 
 
 @dataclass(frozen=True)
@@ -114,9 +117,15 @@ class Odds:
 
 
 def distribution(expression: str | ParsedExpression) -> Distribution:
-    """The exact distribution of an expression's value (of True/False for a comparison)."""
+    """The exact distribution of an expression's value (of True/False for a comparison).
+
+    The cost is estimated first (`cost.check`): an expression over the budget is refused
+    at once with a `DiceLimitError` naming the limit, before any work is done.
+    """
     parsed = parse(expression) if isinstance(expression, str) else expression
-    return from_die(_to_die(parsed.root, parsed.text))
+    check(parsed)
+    values, success = _exact(parsed)
+    return success if success is not None else values
 
 
 def from_die(die: icepool.Die) -> Distribution:
@@ -129,46 +138,60 @@ def odds(expression: str | ParsedExpression) -> Odds:
     """Exact odds: the value's distribution, and the chance of success for a comparison.
 
     For ``2D6>=10`` the distribution shown is that of ``2D6``, and ``success`` is 1/6.
+    Refused at once, like `distribution`, when over the cost budget.
     """
     parsed = parse(expression) if isinstance(expression, str) else expression
-    values = distribution(ParsedExpression(parsed.text, parsed.value, None))
-    success = None
-    if parsed.comparison is not None:
-        success = distribution(parsed)[True]
-    return Odds(str(parsed), values, success)
+    check(parsed)
+    values, success = _exact(parsed)
+    return Odds(str(parsed), values, None if success is None else success[True])
 
 
-_D66 = 10 * icepool.d6 + icepool.d6
+def _exact(parsed: ParsedExpression) -> tuple[Distribution, Distribution | None]:
+    memo: dict = {}
+    left = _evaluate(parsed.value, memo)
+    if parsed.comparison is None:
+        return _values(left), None
+    right = _evaluate(parsed.comparison.right, memo)
+    outcome = dense.compare(parsed.comparison.op, left, right)
+    total = sum(outcome.values())
+    return _values(left), Distribution({o: Fraction(n, total) for o, n in outcome.items() if n})
 
 
-def _to_die(node: Node | Comparison, text: str) -> icepool.Die:
-    if not isinstance(node, Comparison):
-        low, high = bounds(node)
-        if high - low > MAX_EXACT_SPAN:
-            raise DiceLimitError(
-                text, node.position,
-                f"{node} spans {high - low + 1} values; exact odds are limited to "
-                f"{MAX_EXACT_SPAN + 1} (rolling it is still allowed)",
-            )
+def _evaluate(node: Node, memo: dict) -> dense.Counts:
+    # equal subtrees (2D1000/2D1000 has two) are independent rolls with the same table
+    key = str(node)
+    if key in memo:
+        return memo[key]
     match node:
         case Number(value=value):
-            return icepool.Die([value])
+            result = dense.constant(value)
         case Dice(count=count, tens_units=True):
-            return count @ _D66
+            result = dense.power(_D66, count)
         case Dice(count=count, sides=sides):
-            return count @ icepool.d(sides)
+            result = dense.power(dense.Counts(1, (1,) * sides), count)
         case Negate(operand=operand):
-            return -_to_die(operand, text)
+            result = dense.negate(_evaluate(operand, memo))
         case BinaryOp(op=op, left=left, right=right, rounding=rounding):
-            a, b = _to_die(left, text), _to_die(right, text)
+            a, b = _evaluate(left, memo), _evaluate(right, memo)
             if op == "+":
-                return a + b
-            if op == "-":
-                return a - b
-            if op == "*":
-                return a * b
-            return icepool.map(lambda x, y: divide(x, y, rounding), a, b)
-        case Comparison(op=op, left=left, right=right):
-            a, b = _to_die(left, text), _to_die(right, text)
-            return icepool.map(lambda x, y: compare(op, x, y), a, b)
-    raise TypeError(f"not a dice expression node: {node!r}")
+                result = dense.add(a, b)
+            elif op == "-":
+                result = dense.add(a, dense.negate(b))
+            elif op == "*":
+                result = dense.multiply(a, b)
+            else:
+                result = dense.division(a, b, rounding)
+        case _:
+            raise TypeError(f"not a dice expression node: {node!r}")
+    memo[key] = result
+    return result
+
+
+def _values(counts: dense.Counts) -> Distribution:
+    total = counts.total()
+    return Distribution(
+        {counts.low + i: Fraction(c, total) for i, c in enumerate(counts.counts) if c}
+    )
+
+
+_D66 = dense.from_faces([10 * tens + units for tens in range(1, 7) for units in range(1, 7)])

@@ -10,13 +10,15 @@ The notation follows BCDice, the dice bot of Japanese online play:
     primary    := INT ['D' INT] | 'D' INT | '(' sum ')'
 
 ``D66`` and ``D36`` (any count) are two d6 read as tens and units, 11..66, as the
-texts use them. Full-width characters (２Ｄ６), ``×``, ``÷`` and the minus sign ``−``
-are read as their ASCII forms. Nothing is evaluated here; see ``roll`` and ``exact``.
+texts use them. Full-width characters (２Ｄ６, U+FF01 to U+FF5E, and the ideographic
+space), ``×``, ``÷`` and the minus sign ``−`` are read as their ASCII forms; nothing else
+outside ASCII is notation (not ``²``, not ``٣``). Nothing is evaluated here; see ``roll``
+and ``exact``.
 """
 
 from __future__ import annotations
 
-import unicodedata
+import re
 from dataclasses import dataclass
 
 from .errors import DiceLimitError, DiceSyntaxError
@@ -49,38 +51,73 @@ class ParsedExpression:
         return str(self.root)
 
 
+_DIGITS = re.compile("[0-9]+")
+_FULL_WIDTH = range(0xFF01, 0xFF5F)  # full-width forms of the printable ASCII characters
+_IDEOGRAPHIC_SPACE = "\u3000"
+
+
 def normalize(text: str) -> str:
-    """Map full-width and typographic characters to ASCII, one character for one."""
+    """Map the documented full-width and typographic characters to ASCII, one for one.
+
+    Only these fold: full-width ASCII (２Ｄ６＋１), the ideographic space and the aliases
+    ``× ÷ −``. Other characters are kept as they are, so the grammar refuses them by name
+    (NFKC would turn ``²`` into ``2`` and read ``1D6²`` as a 62-sided die).
+    """
     out = []
     for char in text:
         char = _ALIASES.get(char, char)
-        folded = unicodedata.normalize("NFKC", char)
-        out.append(folded if len(folded) == 1 else char)
+        if ord(char) in _FULL_WIDTH:
+            char = chr(ord(char) - 0xFEE0)
+        elif char == _IDEOGRAPHIC_SPACE:
+            char = " "
+        out.append(char.upper() if char.isascii() else char)
     return "".join(out)
+
+
+def check_text(text: object, what: str = "the expression") -> str:
+    """The limits every notation shares, dice expressions and system commands alike.
+
+    Text (a ``str``), at most `MAX_EXPRESSION_LENGTH` characters, digits only ASCII or
+    full-width, no number longer than `MAX_NUMBER` allows. Returns the normalised text.
+    """
+    if not isinstance(text, str):
+        raise TypeError(f"{what} is a string, not {type(text).__name__}")
+    if len(text) > MAX_EXPRESSION_LENGTH:
+        raise DiceLimitError(
+            text, MAX_EXPRESSION_LENGTH + 1,
+            f"{what} is {len(text)} characters long; at most {MAX_EXPRESSION_LENGTH} are allowed",
+        )
+    folded = normalize(text)
+    for index, char in enumerate(folded):
+        if not char.isascii() and (char.isdigit() or char.isnumeric()):
+            raise DiceSyntaxError(
+                text, index + 1, "an ASCII digit 0-9 or a full-width digit ０-９", repr(char)
+            )
+    for number in _DIGITS.finditer(folded):
+        # checked before int(): a long digit string costs time and has a conversion limit
+        digits = number.group()
+        if len(digits) > len(str(MAX_NUMBER)) or int(digits) > MAX_NUMBER:
+            shown = digits if len(digits) <= 20 else f"{digits[:20]}... ({len(digits)} digits)"
+            raise DiceLimitError(text, number.start() + 1, f"the number {shown} is larger than {MAX_NUMBER}")
+    return folded
 
 
 def parse(text: str) -> ParsedExpression:
     """Parse a dice expression, raising `DiceSyntaxError` with the position on error."""
-    if not isinstance(text, str):
-        raise TypeError(f"a dice expression is a string, not {type(text).__name__}")
-    if len(text) > MAX_EXPRESSION_LENGTH:
-        raise DiceLimitError(
-            text, MAX_EXPRESSION_LENGTH + 1,
-            f"the expression is {len(text)} characters long; at most {MAX_EXPRESSION_LENGTH} are allowed",
-        )
+    check_text(text, "a dice expression")
     return _Parser(text).parse()
 
 
 class _Parser:
     def __init__(self, text: str) -> None:
         self.text = text
-        self.chars = normalize(text).upper()
+        self.chars = normalize(text)
         self.index = 0
         self.dice_total = 0
 
     # -- scanning ---------------------------------------------------------
     def _skip_spaces(self) -> None:
-        while self.index < len(self.chars) and self.chars[self.index].isspace():
+        while self.index < len(self.chars) and self.chars[self.index] in " \t\r\n":
             self.index += 1
 
     def _peek(self) -> str:

@@ -20,6 +20,8 @@ import math
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
+from .. import checks
+
 #: hexsides of a hex, clockwise from straight up
 HEXSIDES = 6
 #: the compass name of each hexside, for messages and figures
@@ -37,9 +39,7 @@ class Hex:
 
     def __post_init__(self) -> None:
         for name in ("q", "r"):
-            value = getattr(self, name)
-            if isinstance(value, bool) or not isinstance(value, int):
-                raise ValueError(f"hex coordinate {name}={value!r} is not a whole number")
+            checks.whole(getattr(self, name), f"hex coordinate {name}")
 
     def __add__(self, other: Hex) -> Hex:
         return Hex(self.q + other.q, self.r + other.r)
@@ -69,8 +69,7 @@ DIRECTIONS: tuple[Hex, ...] = (Hex(0, -1), Hex(1, -1), Hex(1, 0), Hex(0, 1), Hex
 
 def check_facing(facing: object, what: str = "facing") -> int:
     """``facing`` as an int 0..5, or a ``ValueError`` naming the value and what is allowed."""
-    if isinstance(facing, bool) or not isinstance(facing, int):
-        raise ValueError(f"{what} {facing!r} is not a whole number: allowed are 0 to 5 (hexsides clockwise from up)")
+    checks.whole(facing, f"{what} (a hexside clockwise from up)")
     if not 0 <= facing < HEXSIDES:
         raise ValueError(f"{what} {facing!r} is not a hexside: allowed are 0 to 5 (clockwise from up)")
     return facing
@@ -141,8 +140,7 @@ def front_step(position: Hex, facing: int, to: Hex) -> int:
 def turn(facing: int, hexsides: int) -> int:
     """The facing after turning ``hexsides`` steps of 60 degrees (positive = clockwise)."""
     facing = check_facing(facing)
-    if isinstance(hexsides, bool) or not isinstance(hexsides, int):
-        raise ValueError(f"turn {hexsides!r} is not a whole number of hexsides")
+    checks.whole(hexsides, "turn (hexsides)")
     return (facing + hexsides) % HEXSIDES
 
 
@@ -199,8 +197,7 @@ def in_arc(origin: Hex, facing: int, target: Hex, arc_degrees: float) -> bool:
 
 def band(value: int, bands: Sequence[tuple[int, int, str]], beyond: str) -> str:
     """The name of the band ``(low, high, name)`` containing ``value``; ``beyond`` past the last band."""
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise ValueError(f"distance {value!r} is not a whole number of hexes")
+    checks.whole(value, "distance (hexes)")
     if value < 1:
         raise ValueError(f"distance {value!r}: a target is at least 1 hex away")
     for low, high, name in bands:

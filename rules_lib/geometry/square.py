@@ -28,6 +28,8 @@ from dataclasses import dataclass, field
 from enum import Enum, IntEnum
 from typing import NamedTuple
 
+from .. import checks
+
 
 class Square(NamedTuple):
     """A square of the map: ``x`` to the east, ``y`` to the south."""
@@ -282,10 +284,7 @@ def reachable(
     ``bounds`` = ``(width, height)`` keeps the piece on squares ``0 <= x < width, 0 <= y < height``.
     A step that changes square must cost at least 1 point (otherwise the search would not end).
     """
-    if isinstance(points, bool) or not isinstance(points, int):
-        raise ValueError(f"movement points {points!r} is not a whole number")
-    if points < 0:
-        raise ValueError(f"movement points {points} is negative: allowed are 0 or more")
+    checks.whole(points, "movement points", minimum=0)
     steps = tuple(steps)
     start = Pose(Square(*start.square), Facing.parse(start.facing))
     if bounds is not None and not _inside(start.square, bounds):
@@ -359,6 +358,10 @@ def mark_rows(
     return rows
 
 
+#: the widest map ``grid_svg`` draws, in squares (the picture has a rectangle per square)
+MAX_GRID_SIDE = 100
+
+
 def grid_svg(
     width: int,
     height: int,
@@ -371,8 +374,12 @@ def grid_svg(
     """An SVG picture of a ``width`` x ``height`` square map.
 
     ``fills`` colours squares (any CSS colour); ``labels`` writes a short text in them (a facing
-    arrow, a number). Squares outside the map are ignored.
+    arrow, a number). Squares outside the map are ignored. At most `MAX_GRID_SIDE` squares a side.
     """
+    checks.whole(width, "map width", minimum=1, maximum=MAX_GRID_SIDE)
+    checks.whole(height, "map height", minimum=1, maximum=MAX_GRID_SIDE)
+    checks.whole(cell, "cell size", minimum=1, maximum=200)
+    checks.text(title, "title")
     fills = fills or {}
     labels = labels or {}
     w, h = width * cell, height * cell

@@ -14,6 +14,7 @@ from fractions import Fraction
 from itertools import combinations_with_replacement
 from typing import Literal
 
+from .. import checks
 from ..dice import Distribution, opposed, pool_distribution
 from .d36 import whole_number
 from .units import check_unit_class
@@ -171,6 +172,7 @@ class ActionPoints:
     steps: tuple[str, ...]
 
 
+@checks.checked_flags
 def action_points(
     roll: int,
     reaction: int,
@@ -222,6 +224,8 @@ def action_points(
 def ap_distribution(reaction: int, *, borrow: int = 0, owed: int = 0) -> Distribution:
     """The exact distribution of this round's AP for 1D6 + ``reaction`` (+ borrowed - owed), floored at 0 (000 §1)."""
     reaction = whole_number(reaction, "reaction modifier")
+    checks.whole(borrow, "borrow", minimum=0)
+    checks.whole(owed, "owed", minimum=0)
     return Distribution.uniform(max(0, r + reaction + borrow - owed) for r in range(1, 7))
 
 
@@ -358,6 +362,7 @@ def scenario_turns(hexes_moved: int = 0, battles: int = 0, rounds_per_battle: Se
     """Scenario-map turns elapsed (000 §1, line 26): one per hex a unit moves, one per battle
     whatever its number of rounds."""
     hexes_moved = whole_number(hexes_moved, "hexes moved")
+    checks.whole(battles, "battles", minimum=0)
     if rounds_per_battle and len(rounds_per_battle) != battles:
         raise ValueError(f"{len(rounds_per_battle)} round counts given for {battles} battles")
     return hexes_moved + battles * SCENARIO_TURNS_PER_BATTLE

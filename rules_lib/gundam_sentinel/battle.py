@@ -35,6 +35,7 @@ from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Literal
 
+from .. import battle as referee
 from ..battle import ActionDice, IllegalStep, StepResult
 from ..dice import Distribution, SeededDice, percent, roll
 from ..geometry import hex as hexgeo
@@ -325,6 +326,11 @@ def new_battle(units: Sequence[BattleUnit] | None = None, *, rules: BattleRules 
     units = tuple(units) if units is not None else sample_units()
     if len(units) != 2 or units[0].name == units[1].name:
         raise ValueError("the guided battle has two units with different names")
+    referee.refuse_broken_start([
+        *(f"the {u.name} is destroyed (durability {u.durability})" for u in units if u.destroyed),
+        *(f"the {u.name}'s pilot has fainted" for u in units if u.fainted),
+        referee.shared_positions({u.name: u.position for u in units}),
+    ])
     state = BattleState(units, rules=rules or BattleRules())  # type: ignore[arg-type]
     board = state.board()
     for u in units:
@@ -603,11 +609,8 @@ def check(state: BattleState, action: Action) -> None:
 
 
 def is_legal(state: BattleState, action: Action) -> bool:
-    try:
-        check(state, action)
-    except IllegalStep:
-        return False
-    return True
+    """True exactly when ``step(state, action)`` would not refuse, given dice included."""
+    return referee.legal(check, step, state, action)
 
 
 def legal_actions(state: BattleState) -> tuple[Action, ...]:
@@ -636,6 +639,7 @@ def legal_kinds(state: BattleState) -> frozenset[str]:
 
 
 
+@referee.refereed(legal_actions)
 def step(state: BattleState, action: Action, dice: SeededDice | None = None) -> StepResult:
     """Apply one ``action`` to ``state``; refuse an illegal one with :class:`IllegalStep`.
 

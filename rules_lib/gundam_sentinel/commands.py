@@ -28,6 +28,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from ..dice import Distribution, GivenDice, SeededDice, percent
+from ..dice.parser import check_text
 from .charts import ChartOdds, ChartRoll, chart_odds, get_chart, roll_chart
 
 GENERAL_TARGET = 10
@@ -166,6 +167,7 @@ class Command:
 
 def parse_command(expression: str) -> Command:
     """Read one of :data:`ALLOWED` as BCDice reads it (after its preprocessing)."""
+    check_text(expression, "the command")  # the limits of every notation (length, digits)
     text = _preprocess(expression)
     m = _BB.match(text)
     if m:

@@ -13,7 +13,12 @@ whose step would be below 0 is written 11 and counted as step 0 (BCDice floors t
 
 from __future__ import annotations
 
+import re
+
+from .. import checks
 from ..dice import D36_RESULTS
+
+_SIGNED_DIGITS = re.compile(r"[+-]?[0-9]{1,12}")
 
 #: the lowest value of the scale; anything lower is floored here (ruling, as BCDice)
 LOWEST = 11
@@ -27,18 +32,16 @@ def is_d36_value(value: object) -> bool:
 
 
 def whole_number(value: object, what: str) -> int:
-    """``value`` as an int, or a ``ValueError`` naming it (accepts ints and digit strings like "-3")."""
-    if isinstance(value, bool):
-        raise ValueError(f"{what} {value!r} is not a whole number")
-    if isinstance(value, int):
-        return value
+    """``value`` as an int, or a ``ValueError`` naming it (accepts ints and digit strings like "-3").
+
+    Text is read only as ASCII digits with an optional sign, at most 12 characters (a 1D36
+    value or modifier is never longer); anything else goes to the shared `checks.whole`.
+    """
     if isinstance(value, str):
         text = value.strip().replace("＋", "+").replace("−", "-").replace("－", "-")
-        try:
+        if _SIGNED_DIGITS.fullmatch(text):
             return int(text)
-        except ValueError:
-            pass
-    raise ValueError(f"{what} {value!r} is not a whole number")
+    return checks.whole(value, what)
 
 
 def step_of(value: object, what: str = "D36 value") -> int:

@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
+from .. import checks
 from .charts import Chart, ChartRoll, get_chart, roll_chart
 from .d36 import whole_number
 from .units import HitLocation
@@ -29,6 +30,7 @@ class DamageResult:
     secondary: ChartRoll | None = None
 
 
+@checks.checked_flags
 def apply_damage(
     damage: int,
     armour: int,
@@ -99,9 +101,14 @@ def critical_hit(dice: Sequence[int], *, chart: Chart | None = None) -> ChartRol
     return roll_chart(chart or get_chart("ECHC"), dice)
 
 
+#: the largest armour ``largest_stopped`` searches (its work grows with the armour): a bound on
+#: the work, not a rule of the text
+MAX_ARMOUR = 10_000
+
+
 def largest_stopped(armour: int) -> int:
     """The largest damage an armour value stops completely: armour 6 stops 6 or less (000 §6)."""
-    armour = whole_number(armour, "armour")
+    armour = checks.whole(whole_number(armour, "armour"), "armour", minimum=0, maximum=MAX_ARMOUR)
     best = 0
     for damage in range(0, armour + 2):
         if apply_damage(damage, armour, 1).through == 0:

@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Literal
 
+from .. import checks
 from ..geometry import hex as hexgeo
 from ..geometry.hex import Hex
 
@@ -52,6 +53,7 @@ def starting_positions(distance: int = START_DISTANCE) -> tuple[tuple[Hex, int],
 
     Side A at (0, 0) facing up (hexside 0), side B straight ahead of it facing down (hexside 3).
     """
+    checks.whole(distance, "distance", minimum=1)
     return (Hex(0, 0), 0), (Hex(0, -distance), 3)
 
 

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import lru_cache
 
+from .. import checks
 from ..dice import Distribution
 from . import d36
 
@@ -139,6 +140,7 @@ def evasion_value(
     return Evasion(value, tuple(lines))
 
 
+@checks.checked_flags
 def terrain_modifier(modifier: int, local_terrain_spec: bool = False) -> int:
     """The terrain modifier to evasion actually applied (000 §4, line 227).
 
@@ -216,6 +218,10 @@ def check_hit(
       hit takes secondary damage automatically (``attacker_is_player=False``).
     - Every attack on the MS of a **fainted pilot** hits (000 §8-1).
     """
+    for name, value in (("target_is_mob", target_is_mob), ("all_range", all_range),
+                        ("attacker_is_player", attacker_is_player),
+                        ("target_pilot_fainted", target_pilot_fainted), ("critical_needs_hit", critical_needs_hit)):
+        checks.flag(value, name)
     roll = d36.roll_value(tens, units)
     modifier = d36.whole_number(modifier, "modifier")
     evasion_step = d36.step_of(evasion, "evasion")

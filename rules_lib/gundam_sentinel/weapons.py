@@ -3,11 +3,13 @@ capture, heat rods, mines, plasma leader, psycho jammer and capture, special equ
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Literal
 
+from .. import checks
 from ..dice import Distribution, distribution
 from .d36 import whole_number
 from .ranges import range_band
@@ -74,13 +76,33 @@ def split_auto_fire(attacks: int, split: Sequence[int]) -> tuple[int, ...]:
 
 
 def auto_fire_splits(attacks: int, targets: int) -> list[tuple[int, ...]]:
-    """Every way to spread all ``attacks`` checks over ``targets`` targets (ordered, each at least 1), 000 §7-3."""
+    """Every way to spread all ``attacks`` checks over ``targets`` targets (ordered, each at least 1), 000 §7-3.
+
+    There are C(attacks - 1, targets - 1) of them; more than `MAX_AUTO_FIRE_SPLITS` are refused.
+    """
     attacks, targets = whole_number(attacks, "attacks"), whole_number(targets, "targets")
+    _check_split_count(attacks, targets)
     if targets < 1:
         raise ValueError(f"targets {targets}: allowed are 1 or more")
     if targets == 1:
         return [(attacks,)] if attacks >= 1 else []
     return [(first,) + rest for first in range(1, attacks) for rest in auto_fire_splits(attacks - first, targets - 1)]
+
+
+#: the most splits ``auto_fire_splits`` lists: their number grows fast (60 attacks over 8 targets
+#: make 341 million). A bound on the work, not a rule of the text.
+MAX_AUTO_FIRE_SPLITS = 100_000
+
+
+def _check_split_count(attacks: int, targets: int) -> None:
+    checks.whole(attacks, "attacks", minimum=0, maximum=10**6)
+    checks.whole(targets, "targets", minimum=1, maximum=10**6)
+    count = math.comb(attacks - 1, targets - 1) if attacks >= 1 else 0
+    if count > MAX_AUTO_FIRE_SPLITS:
+        raise ValueError(
+            f"{attacks} attacks over {targets} targets make {count:,} splits: at most "
+            f"{MAX_AUTO_FIRE_SPLITS:,} are listed (MAX_AUTO_FIRE_SPLITS)"
+        )
 
 
 # -- psycommu weapons (000 §7-6 .. §7-9, §7-19) ---------------------------------------------------
@@ -113,6 +135,7 @@ def psycommu_units(nt_spent: int, pilot_nt: int | None = None) -> int:
     return UNITS_PER_NT * nt_spent
 
 
+@checks.checked_flags
 def funnel_attack_cap(units: int, *, wired: bool = False) -> int | None:
     """Most attacks a round: one per funnel or bit whatever the AP (000 §7-6, line 389); wired
     psycommu weapons have no such cap (``None``)."""
@@ -343,8 +366,8 @@ def spend_ammunition(left: int, used: int, *, weapon: str = "the weapon") -> int
     A weapon at 0 cannot fire until its magazine is changed (弾倉交換), and a firing that needs
     more rounds than are left is refused: the text counts whole firings, never part of one.
     """
-    whole_number(left, f"{weapon}'s ammunition")
-    whole_number(used, "rounds used")
+    checks.whole(left, f"{weapon}'s ammunition", minimum=0)
+    checks.whole(used, "rounds used", minimum=0)
     if left == 0:
         raise ValueError(f"{weapon} is empty: it cannot fire until its magazine is changed (000 §6)")
     if used > left:

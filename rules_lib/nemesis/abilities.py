@@ -8,6 +8,7 @@ from enum import StrEnum
 from fractions import Fraction
 from typing import Literal
 
+from .. import checks
 from ..dice import OpposedOdds, opposed_pools
 from .action import check_count, check_faces, read_pattern
 from .silhouette import Silhouette
@@ -47,6 +48,7 @@ def _contest(name: str, first_name: str, first: Sequence[int], second_name: str,
     return PoolContest(name, a, b, success, steps)
 
 
+@checks.checked_flags
 def contest_chance(first_dice: int, second_dice: int, first_wins_ties: bool) -> Fraction:
     """Exact chance that ``first_dice`` d6 summed beat (or, if it wins ties, reach) ``second_dice`` d6 (002 §H5, §H6)."""
     check_count(first_dice, "the first side's dice")
@@ -76,6 +78,8 @@ class FallReading(StrEnum):
 def defender_falls(attacker_total: int, defender_total: int,
                    reading: FallReading | str = FallReading.DEFENDER_RESISTS) -> bool:
     """Whether the defender falls, for the two sums, under a reading of 002 §H5 (line 361)."""
+    checks.whole(attacker_total, "attacker's total")
+    checks.whole(defender_total, "defender's total")
     reading = FallReading(reading)
     if reading is FallReading.AS_WRITTEN:
         return defender_total >= attacker_total
@@ -116,6 +120,7 @@ class FallConsequence:
     steps: tuple[str, ...]
 
 
+@checks.checked_flags
 def fall_consequences(fallen_is_second_player: bool, flying: bool = False) -> FallConsequence:
     """What a fall does (002 §H5, lines 363-365, 387).
 
@@ -191,11 +196,13 @@ def evasion_check(evader: Sequence[int], attacker: Sequence[int]) -> PoolContest
     return _contest("evasion", "evader", evader, "attacker", attacker, True, ("evaded", "hit"))
 
 
+@checks.checked_flags
 def evasion_tries(flying: bool = False) -> int | None:
     """Evasion tries per attack: once (§H6 line 425); ``None`` (unlimited) while flying (§H5 line 383)."""
     return None if flying else 1
 
 
+@checks.checked_flags
 def may_defend(flying: bool = False) -> bool:
     """A flying unit cannot defend (§H5 飛行, line 385)."""
     return not flying
@@ -280,6 +287,7 @@ class CounterFireRule:
     steps: tuple[str, ...]
 
 
+@checks.checked_flags
 def may_counter_fire_against(actions: int, active_left: int, head_destroyed: bool = False) -> int:
     """How many enemy actions a defender can counter-fire against with its active value (1 each, 002 §H6)."""
     check_count(actions, "enemy actions")
@@ -291,6 +299,7 @@ def may_counter_fire_against(actions: int, active_left: int, head_destroyed: boo
 NO_COUNTER_FIRE_KINDS = ("ロケットランチャー", "ミサイル")
 
 
+@checks.checked_flags
 def may_counter_fire(same_range: bool, declared_melee: bool = False, weapon_kind: str | None = None,
                      no_counter_fire: bool = False) -> CounterFireRule:
     """Counter-fire (反撃射撃, 002 §H6): with a weapon of the same range, not after declaring melee,

@@ -12,7 +12,8 @@ from typing import Literal
 
 import icepool
 
-from ..dice import Distribution, parse, pattern, pattern_distribution
+from .. import checks
+from ..dice import MAX_DICE, MAX_SIDES, Distribution, parse, pattern, pattern_distribution
 from ..dice.exact import from_die
 from .silhouette import Grip, Weapon, parse_ability, parse_proper_range
 
@@ -38,9 +39,8 @@ def check_faces(dice: Sequence[int], what: str = "action dice") -> tuple[int, ..
 
 
 def check_count(value: int, what: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-        raise ValueError(f"{what} {value!r} is not a whole number of at least 0")
-    return value
+    """A count of at least 0 (the shared `rules_lib.checks.whole`)."""
+    return checks.whole(value, what, minimum=0)
 
 
 @dataclass(frozen=True)
@@ -98,6 +98,7 @@ class ActionDiceCount:
     steps: tuple[str, ...]
 
 
+@checks.checked_flags
 def action_dice_count(destroyed_legs: int = 0, fell_last_turn: bool = False) -> ActionDiceCount:
     """Dice rolled in the action-decision phase: 3, −2 per destroyed leg (§7-1), −1 after a fall (§H5).
 
@@ -251,7 +252,9 @@ def binomial_faces(dice: int, faces: int, sides: int = 6) -> Distribution:
 
     A generic helper written here because ``rules_lib.dice`` counts a single face only.
     """
-    check_count(dice, "the number of dice")
+    checks.whole(dice, "the number of dice", minimum=0, maximum=MAX_DICE)
+    checks.whole(sides, "sides", minimum=1, maximum=MAX_SIDES)
+    checks.whole(faces, "faces", minimum=0, maximum=sides)
     if not 0 <= faces <= sides:
         raise ValueError(f"{faces!r} faces is outside 0 to {sides}")
     hit = icepool.Die({1: faces, 0: sides - faces}) if 0 < faces < sides else icepool.Die([int(faces == sides)])
@@ -443,6 +446,8 @@ def may_open_melee(dice: Sequence[int], melee_ability: bool = False, opponent_fl
     return MeleeOpening(allowed, "second" if allowed else None, tuple(steps))
 
 
+@checks.checked_flags
+@checks.checked_flags
 def chance_to_open_melee(melee_ability: bool = False) -> Fraction:
     """Exact chance that fresh action dice allow opening the melee phase (002 §1-1)."""
     odds = pattern_odds()

@@ -42,6 +42,7 @@ from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Literal
 
+from .. import battle as referee
 from ..battle import IllegalStep, StepResult
 from ..dice import DiceReplayError, Distribution, GivenDice, SeededDice, parse, percent, pool_distribution
 from ..dice.enumeration import dice_sides
@@ -222,6 +223,7 @@ def new_battle(a: Silhouette | None = None, b: Silhouette | None = None,
     a = a or load_silhouette("SS-01")
     b = b or load_silhouette("SS-01")
     units = (make_unit("A", a), make_unit("B", b))
+    referee.refuse_broken_start(f"{u.name} is out of action" for u in units if u.out_of_action)
     log = (f"{units[0].name} against {units[1].name}: turn 1, roll the action dice (002 §1-1)",)
     return BattleState(units=units, rules=rules, log=log)
 
@@ -584,11 +586,8 @@ def check(state: BattleState, action: Action) -> None:
 
 
 def is_legal(state: BattleState, action: Action) -> bool:
-    try:
-        check(state, action)
-    except IllegalStep:
-        return False
-    return True
+    """True exactly when ``step(state, action)`` would not refuse, given dice included."""
+    return referee.legal(check, step, state, action)
 
 
 def legal_actions(state: BattleState) -> tuple[Action, ...]:
@@ -652,6 +651,7 @@ class _Dice:
 # -- steps ------------------------------------------------------------------------------------
 
 
+@referee.refereed(legal_actions)
 def step(state: BattleState, action: Action, dice: DiceInput = None) -> StepResult:
     """Apply one ``action`` to ``state``; refuse an illegal one with :class:`IllegalStep` (002 §1-1 to §7-2).
 

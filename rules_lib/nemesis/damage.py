@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Literal
 
+from .. import checks
 from ..dice import Distribution, distribution, roll
 from .action import check_count
 from .silhouette import BODY_PARTS, PARTS, Silhouette
@@ -22,6 +23,8 @@ MINIMUM_DAMAGE = 1
 
 def penetrates(attack: int, armour: int) -> bool:
     """The attack penetrates when it exceeds (超えた) the armour value: strictly greater (002 §3-1)."""
+    checks.whole(attack, "attack total")
+    check_count(armour, "armour (装甲値)")
     return attack > armour
 
 
@@ -62,6 +65,9 @@ def damage_after_attenuation(rolled: int, attenuation: int, melee: bool = False,
     ``multiplier`` is the melee duel's ×3 / ×2 (§6-2), applied to the rolled damage (ruling).
     """
     check_count(attenuation, "attenuation (減衰値)")
+    checks.whole(rolled, "rolled damage")
+    checks.flag(melee, "melee")
+    checks.whole(multiplier, "damage multiplier", minimum=1, maximum=3)
     if multiplier not in (1, 2, 3):
         raise ValueError(f"damage multiplier {multiplier!r} is not 1, 2 or 3")
     value = rolled * multiplier - (0 if melee else attenuation)
@@ -206,6 +212,7 @@ class DamageOutcome:
     steps: tuple[str, ...]
 
 
+@checks.checked_flags
 def apply_damage(state: UnitState, damage: int, location_roll: int | None = None, body: str = "humanoid",
                  part_damage: PartDamage = "overflow") -> DamageOutcome:
     """Take damage on structure, spilling to a part rolled on 1D20 (002 §4-1 line 219, §7-1 lines 299-321).

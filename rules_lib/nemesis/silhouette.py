@@ -16,6 +16,7 @@ from enum import StrEnum
 from pathlib import Path
 from typing import Any
 
+from .. import checks
 from ..dice import parse
 
 DATA = Path(__file__).parent
@@ -393,6 +394,7 @@ class GripDefaults:
         return {"ranged": "射撃武器", "melee": "格闘武器"}[self.equipped]
 
 
+@checks.checked_flags
 def grip_defaults(ranged_weapons: int, both_arms_armed: bool = False, melee_weapons: int = 0,
                   declared: str | None = None) -> GripDefaults:
     """Default grip and weapon in hand before combat (002 §H3, lines 133-139).

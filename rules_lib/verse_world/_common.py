@@ -4,25 +4,17 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from .. import checks
+
 
 def check_int(value: object, what: str, *, minimum: int | None = None, maximum: int | None = None) -> int:
-    """``value`` if it is a whole number within the bounds; otherwise a ``ValueError`` naming it."""
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise ValueError(f"{what} {value!r} is not a whole number")
-    if minimum is not None and value < minimum:
-        if minimum == 0:
-            raise ValueError(f"{what} {value} is negative: allowed are 0 or more")
-        raise ValueError(f"{what} {value} is below {minimum}: allowed are {minimum} or more")
-    if maximum is not None and value > maximum:
-        raise ValueError(f"{what} {value} is above {maximum}: allowed are at most {maximum}")
-    return value
+    """``value`` if it is a whole number within the bounds (the shared `rules_lib.checks.whole`)."""
+    return checks.whole(value, what, minimum=minimum, maximum=maximum)
 
 
 def check_choice(value: object, what: str, allowed: Iterable[str]) -> str:
-    allowed = tuple(allowed)
-    if value not in allowed:
-        raise ValueError(f"{what} {value!r} is unknown: allowed are {', '.join(map(repr, allowed))}")
-    return value  # type: ignore[return-value]
+    """``value`` if it is one of ``allowed`` (the shared `rules_lib.checks.choice`)."""
+    return checks.choice(value, what, allowed)
 
 
 def check_dice_pair(dice: object, what: str = "2D6") -> tuple[int, int]:

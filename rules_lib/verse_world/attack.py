@@ -15,6 +15,7 @@ from functools import cache
 from itertools import product
 from typing import Literal
 
+from .. import checks
 from ..dice import DieRoll, Distribution, distribution, roll
 from ..geometry.square import Facing, Square, in_cone, in_front
 from ._common import check_choice, check_dice_pair, check_int
@@ -152,6 +153,7 @@ class Resolution:
     steps: tuple[str, ...]
 
 
+@checks.checked_flags
 def resolve_attack(
     attack: CheckRoll,
     evasion: CheckRoll | None,
@@ -350,6 +352,7 @@ def _kinds(base: int, criticals: CriticalRule) -> dict[tuple[Kind, int], Fractio
     return found
 
 
+@checks.checked_flags
 def attack_odds(
     to_hit: int,
     evasion: int | None,

@@ -37,6 +37,7 @@ from fractions import Fraction
 from itertools import product
 from typing import Literal
 
+from .. import battle as referee
 from ..battle import ActionDice, IllegalStep, StepResult
 from ..dice import Distribution, SeededDice, percent
 from ..geometry.square import ORTHOGONAL_STEPS, TURNS, Facing, Pose, Square, grid_svg, reachable
@@ -338,6 +339,7 @@ def new_battle(
             raise ValueError(f"{unit.name} starts at {unit.pose.square}, outside the {battle_rules.width}x{battle_rules.height} map")
     if units[0].pose.square == units[1].pose.square:
         raise ValueError("the two units start on the same square")
+    referee.refuse_broken_start(f"{u.name} is down (HP {u.hp}, pilot MP {u.pilot_mp})" for u in units if u.down)
     lines = [f"{u.name} ({u.side}, pilot {u.pilot}) at {u.pose}: HP {u.hp}, protection {u.protection}, "
              f"pilot MP {u.pilot_mp}, mecha MP {u.mecha_mp}, movement {u.movement} ({SAMPLE})" for u in units]
     lines.append(f"criticals: {criticals.name}")
@@ -638,11 +640,8 @@ def check(state: BattleState, action: Action) -> None:
 
 
 def is_legal(state: BattleState, action: Action) -> bool:
-    try:
-        check(state, action)
-    except IllegalStep:
-        return False
-    return True
+    """True exactly when ``step(state, action)`` would not refuse, given dice included."""
+    return referee.legal(check, step, state, action)
 
 
 def legal_actions(state: BattleState) -> tuple[Action, ...]:
@@ -688,6 +687,7 @@ def _dice_of(expression: str) -> int:
 # -- steps ------------------------------------------------------------------------------------
 
 
+@referee.refereed(legal_actions)
 def step(state: BattleState, action: Action, dice: SeededDice | None = None) -> StepResult:
     """Apply one action; :class:`IllegalStep` (and ``state`` unchanged) if it is not allowed.
 

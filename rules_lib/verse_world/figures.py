@@ -6,6 +6,7 @@ a move reaches. Text figures use the source's own marks: 〇 attackable, × not,
 
 from __future__ import annotations
 
+from .. import checks
 from ..geometry.square import Facing, Pose, Square, grid_svg, mark_rows
 from .attack import can_melee, in_firing_arc
 from .movement import MovePlan
@@ -19,8 +20,17 @@ def melee_figure_rows(facing: Facing | str = Facing.NORTH) -> list[str]:
     return mark_rows(ME, facing, range(-1, 2), range(-1, 2), lambda sq: can_melee(ME, facing, sq))
 
 
+#: the deepest arc figure drawn, in squares (the map of ``grid_svg`` is at most 100 squares wide)
+MAX_FIGURE_DEPTH = 49
+
+
 def ranged_figure_rows(depth: int = 5, behind: int = 1) -> list[str]:
-    """The firing-arc figure as rows: ``depth`` rows ahead, the own row and ``behind`` rows (004 §3-4-2-3, L59-L65)."""
+    """The firing-arc figure as rows: ``depth`` rows ahead, the own row and ``behind`` rows (004 §3-4-2-3, L59-L65).
+
+    At most `MAX_FIGURE_DEPTH` rows each way (a bound on the drawing, not a rule).
+    """
+    checks.whole(depth, "depth", minimum=0, maximum=MAX_FIGURE_DEPTH)
+    checks.whole(behind, "behind", minimum=0, maximum=MAX_FIGURE_DEPTH)
     return mark_rows(ME, Facing.NORTH, range(-depth, depth + 1), range(-behind, depth + 1),
                      lambda sq: in_firing_arc(ME, Facing.NORTH, sq))
 
@@ -29,6 +39,7 @@ def arc_svg(kind: str = "ranged", *, depth: int = 5, cell: int = 24) -> str:
     """An SVG of the melee front (``kind="melee"``, 004 §3-4-2-2) or the firing arc (``"ranged"``, 004 §3-4-2-3), facing up."""
     if kind not in ("melee", "ranged"):
         raise ValueError(f"figure kind {kind!r} is unknown: allowed are 'melee', 'ranged'")
+    checks.whole(depth, "depth", minimum=1, maximum=MAX_FIGURE_DEPTH)
     half = 1 if kind == "melee" else depth
     ahead = 1 if kind == "melee" else depth
     width, height = 2 * half + 1, ahead + 2

@@ -15,6 +15,7 @@ from functools import cache
 from pathlib import Path
 from typing import Literal
 
+from .. import checks
 from ..dice import Distribution
 from ..geometry.square import (
     DIAGONAL_STEPS,
@@ -35,6 +36,10 @@ Scale = Literal["character", "mecha"]
 #: Costs of the base rule (004 §3-4-2-1, L26): forward, backward, 90-degree turn.
 BASE_COSTS = {"character": (1, 2, 1), "mecha": (10, 20, 10)}
 SCALE_FACTOR = 10  # mecha scale = character scale x 10
+#: ``plan_move`` takes at most this many cheapest steps of points (100 at character scale, 1,000
+#: at mecha scale): the search grows with the square of the reach (500 points took over 5 s).
+#: A bound on the work, not a rule of the text.
+MAX_MOVE_STEPS = 100
 
 
 @dataclass(frozen=True)
@@ -111,6 +116,7 @@ class MoveCosts:
     steps: tuple[str, ...]
 
 
+@checks.checked_flags
 def move_costs(
     scale: Scale = "character",
     mode: str = "walk",
@@ -209,6 +215,7 @@ def terrain_cost(cost: int, multiplier: Fraction | int = 1) -> int:
     The text lets the GM raise or lower costs by terrain without numbers; the multiplier and the
     rounding up are parameters *not in the source text*.
     """
+    checks.whole(cost, "step cost", minimum=0)
     multiplier = Fraction(multiplier)
     if multiplier <= 0:
         raise ValueError(f"terrain multiplier {multiplier} must be more than 0")
@@ -308,6 +315,7 @@ class MovePlan:
         return drain_distribution(self.mecha_mp_per_turn)
 
 
+@checks.checked_flags
 def plan_move(
     points: int,
     *,
@@ -328,7 +336,7 @@ def plan_move(
     the costs of :func:`move_costs`, the GM's ``terrain`` multipliers (*not in the source text*), the
     last-step rule (``last_step_rule``, L27) and, for a land roller, no entry into ``rough`` squares (L128).
     """
-    check_int(points, "movement points", minimum=0)
+    check_int(points, "movement points", minimum=0, maximum=MAX_MOVE_STEPS * min(BASE_COSTS.get(scale, (1,))))
     costs = move_costs(scale, mode, backward_factor=backward_factor, diagonals=diagonals)
     check_choice(roller_kind, "roller_kind", ("land-roller", "spinner"))
     terrain = dict(terrain or {})

@@ -10,6 +10,7 @@ import math
 from dataclasses import dataclass
 from fractions import Fraction
 
+from .. import checks
 from ..dice import Distribution, distribution
 from ._common import check_int
 
@@ -29,6 +30,7 @@ class MpLoss:
     steps: tuple[str, ...]
 
 
+@checks.checked_flags
 def pilot_mp_loss(die: int, *, riding_mecha: bool = True) -> MpLoss:
     """The pilot's MP loss for one combat turn, from the 1D6 rolled (004 §3-4-1, L21).
 
@@ -76,6 +78,11 @@ class Endurance:
         return self.turns.at_least(turns)
 
 
+#: the largest starting MP ``endurance`` computes: the work grows with its square (10,000 MP
+#: took over 20 s). A bound on the work, not a rule of the text.
+MAX_ENDURANCE_MP = 500
+
+
 def endurance(mp: int, drain: str = "pilot") -> Endurance:
     """Distribution of the number of combat turns until ``mp`` runs out, exactly (004 §3-4-1, L21).
 
@@ -84,7 +91,7 @@ def endurance(mp: int, drain: str = "pilot") -> Endurance:
     1D6-3 (at least 1), or a locomotion mode's mecha-MP cost as dice (``"2"``, ``"1D6"``, ``"2D6"``,
     ``"3D6"``). Computed exactly from the chain of MP lost so far: P(T > n) = P(loss after n turns < mp).
     """
-    check_int(mp, "starting MP", minimum=0)
+    check_int(mp, "starting MP", minimum=0, maximum=MAX_ENDURANCE_MP)
     loss = drain_distribution(drain)
     if min(loss.support) < 1:
         raise ValueError(f"drain {drain!r} can lose less than 1 MP a turn: MP would never run out")

@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
+from .. import checks
 from ._common import check_choice, check_int
 from .movement import MODE_KEYS, locomotion_mode
 from .special import CHARGE_MODIFIER, TACKLE_MODIFIER, SpecialAttack
@@ -147,6 +148,7 @@ def simple_charge(mover: str, zones_moved: int, *, combat: Literal["character", 
                          steps=(f"2 zones by {mover}: attack {CHARGE_MODIFIER}, {extra} extra damage roll(s) on a hit",))
 
 
+@checks.checked_flags
 def simple_tackle(zones_moved: int, *, acts_before_target: bool = True) -> SpecialAttack:
     """Simplified tackle (004 §3-5-3-1, L214-L215): a move of 1+ zone into contact, martial arts at -2, target prone."""
     check_int(zones_moved, "zones moved", minimum=0)

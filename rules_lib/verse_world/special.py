@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Literal
 
+from .. import checks
 from ._common import check_choice, check_dice_pair, check_int
 from .movement import locomotion_mode, move_costs
 
@@ -114,6 +115,7 @@ class ChargePlan:
     steps: tuple[str, ...]
 
 
+@checks.checked_flags
 def plan_charge(points: int, *, scale: str = "mecha", mode: str = "walk", squares: int | None = None,
                 last_step_rule: bool = True) -> ChargePlan:
     """The charge a move allows: straight squares for the points, penalty, extra rolls, MP cost.
@@ -144,6 +146,7 @@ def plan_charge(points: int, *, scale: str = "mecha", mode: str = "walk", square
                       extra, mp, tuple(steps))
 
 
+@checks.checked_flags
 def tackle(squares: int, *, straight: bool = True, acts_before_target: bool = True) -> SpecialAttack:
     """Tackle (体当たり): 3+ squares straight, 《格闘技》 attack at -2; a hit does unarmed damage and
     fells the target; a fumble skips normal processing but fells the tackler (004 §3-4-3-1, L93-L94)."""
@@ -250,6 +253,7 @@ def switch_equipment(how: Literal["drop", "stow", "from-unarmed"], *, from_backp
                       steps=(f"{how}: " + ("may attack at once" if attack else "no attack this turn"),))
 
 
+@checks.checked_flags
 def pick_up(*, moved: bool) -> TurnAction:
     """Picking up an item (落ちている物を拾う): without moving, equip and attack at once; after moving,
     no attack this turn; either way evasion -2 until the end of the turn (004 §3-4-3-1, L117-L118)."""

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Literal
 
+from .. import checks
 from ..dice import RollResult, roll
 from ._common import check_int
 
@@ -142,6 +143,7 @@ def turn_order(
     return TurnOrder(slots, tuple(steps))
 
 
+@checks.checked_flags
 def end_of_turn_steps(*, riding_mecha: bool) -> tuple[str, ...]:
     """What happens once everyone has acted (004 §3-4-1, L13-L14, L21), in order."""
     return END_OF_TURN_STEPS + ((PILOT_MP_STEP,) if riding_mecha else ())

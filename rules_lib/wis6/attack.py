@@ -14,6 +14,7 @@ from functools import cache
 from types import MappingProxyType
 from typing import Literal
 
+from .. import checks
 from ..dice import Distribution
 from .levels import SuccessRoll, check_ability, check_level, roll_states, success_roll
 from .rules import DEFAULT_RULES, Wis6Error, Wis6Rules, halve, whole
@@ -42,6 +43,7 @@ class Damage:
     steps: tuple[str, ...]
 
 
+@checks.checked_flags
 def effective_armour(armour: int, covering: bool = False, rules: Wis6Rules = DEFAULT_RULES) -> int:
     """The armour value used in a damage calculation: halved while covering (001 §4-2 l.68)."""
     whole("armour", armour, minimum=0)
@@ -129,6 +131,7 @@ class AttackResult:
         return self.damage is not None
 
 
+@checks.checked_flags
 def resolve_attack(
     attack_roll: int,
     attack_ability: int,
@@ -181,6 +184,7 @@ class AttackOdds:
         return self.outcomes["equal"] + self.outcomes["hit"] + self.outcomes["critical"]
 
 
+@checks.checked_flags
 def attack_odds(
     attack_ability: int,
     evasion_ability: int,

@@ -24,6 +24,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from typing import Literal
 
+from .. import battle as referee
 from ..battle import IllegalStep as _SharedIllegalStep
 from ..battle import StepResult
 from ..dice import GivenDice, SeededDice, percent
@@ -267,6 +268,7 @@ def new_battle(
         parse_square(str(unit.square), columns=battle_rules.columns, rows=battle_rules.rows)
     if units[0].square == units[1].square and not battle_rules.shared_squares:
         raise Wis6Error(f"both units stand on {units[0].square}")
+    referee.refuse_broken_start(f"{u.name}'s AC is wrecked (AP {u.ap})" for u in units if u.wrecked)
     last = chr(ord("A") + battle_rules.columns - 1)
     log = (
         f"the situation (001 §1-1): the GM's map has columns A-{last} and rows 1-{battle_rules.rows} "
@@ -454,11 +456,8 @@ def check(state: BattleState, action: Action) -> None:
 
 
 def is_legal(state: BattleState, action: Action) -> bool:
-    try:
-        check(state, action)
-    except IllegalStep:
-        return False
-    return True
+    """True exactly when ``step(state, action)`` would not refuse, given dice included."""
+    return referee.legal(check, step, state, action, IllegalStep)
 
 
 def legal_actions(state: BattleState) -> tuple[Action, ...]:
@@ -510,6 +509,7 @@ def _dice(given: Sequence[int] | None, source: SeededDice | GivenDice | None, co
     return tuple(source.draw(DIE_SIDES) for _ in range(count))
 
 
+@referee.refereed(legal_actions, IllegalStep)
 def step(state: BattleState, action: Action, dice: SeededDice | None = None) -> StepResult:
     """Apply one ``action`` to ``state`` (001 §1, §3, §4); refuse an illegal one with :class:`IllegalStep`.
 

@@ -16,18 +16,19 @@ DIE_SIDES = 20
 LEVEL_GROWTH_FACTOR = 2
 #: A roll of 1 is a critical (001 §3-1 l.43).
 CRITICAL_ROLL = 1
+#: the most levels ``level_sequence`` lists (each doubles the last): a bound on the work, not a rule
+MAX_LEVEL_COUNT = 64
 
 
 def level_sequence(count: int = 6) -> tuple[int, ...]:
     """The first ``count`` success levels: 1, 2, 4, 8, 16, 32, ... (001 §3-1 l.35)."""
-    whole("count", count, minimum=1)
+    whole("count", count, minimum=1, maximum=MAX_LEVEL_COUNT)
     return tuple(LEVEL_GROWTH_FACTOR**i for i in range(count))
 
 
 def check_ability(ability: object, name: str = "ability") -> int:
     """An ability value (能力値): a whole number of 1 or more (001 §3-1)."""
-    if isinstance(ability, bool) or not isinstance(ability, int):
-        raise Wis6Error(f"{name} {ability!r} is not a whole number")
+    whole(name, ability)
     if ability < 1:
         raise Wis6Error(f"{name} {ability!r} is too low: an ability value is 1 or more")
     return ability
@@ -35,8 +36,7 @@ def check_ability(ability: object, name: str = "ability") -> int:
 
 def check_roll(roll: object, name: str = "roll") -> int:
     """A d20 roll (001 §3-1 l.34): a whole number from 1 to 20."""
-    if isinstance(roll, bool) or not isinstance(roll, int):
-        raise Wis6Error(f"{name} {roll!r} is not a whole number")
+    whole(name, roll)
     if not 1 <= roll <= DIE_SIDES:
         raise Wis6Error(f"{name} {roll!r} is not on a d{DIE_SIDES}: allowed are 1 to {DIE_SIDES}")
     return roll
@@ -44,8 +44,7 @@ def check_roll(roll: object, name: str = "roll") -> int:
 
 def check_level(level: object, name: str = "success level") -> int:
     """A success level: 0 (failed) or one of 1, 2, 4, 8, ..."""
-    if isinstance(level, bool) or not isinstance(level, int):
-        raise Wis6Error(f"{name} {level!r} is not a whole number")
+    whole(name, level)
     if level < 0 or (level and level & (level - 1)):
         raise Wis6Error(f"{name} {level!r} is not on the scale: allowed are 0 (failed) or 1, 2, 4, 8, ...")
     return level

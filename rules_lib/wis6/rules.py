@@ -10,6 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
+from .. import checks
+
 Rounding = Literal["down", "up"]
 #: a half is x.0 or x.5, so "to the nearest" is one of these two (halves up = "up")
 ROUNDINGS: tuple[str, ...] = ("down", "up")
@@ -97,13 +99,9 @@ class Wis6Rules:
 DEFAULT_RULES = Wis6Rules()
 
 
-def whole(name: str, value: object, *, minimum: int | None = None) -> int:
-    """``value`` as a whole number, or a :class:`Wis6Error` naming it."""
-    if not _is_int(value):
-        raise Wis6Error(f"{name} {value!r} is not a whole number")
-    if minimum is not None and value < minimum:
-        raise Wis6Error(f"{name} {value!r} is below {minimum}: allowed are {minimum} or more")
-    return value
+def whole(name: str, value: object, *, minimum: int | None = None, maximum: int | None = None) -> int:
+    """``value`` as a whole number, or a :class:`Wis6Error` naming it (the shared `rules_lib.checks.whole`)."""
+    return checks.whole(value, name, minimum=minimum, maximum=maximum, error=Wis6Error)
 
 
 def halve(value: int, rounding: Rounding) -> int:

@@ -58,7 +58,7 @@ def test_contests_match_enumeration(n, m):
     assert contest_chance(n, m, False) == brute(n, m, lambda a, b: a > b)
     odds = pool_odds(n, m)
     assert odds.tie == brute(n, m, lambda a, b: a == b)
-    with pytest.raises(ValueError, match="-1 is not a whole number"):
+    with pytest.raises(ValueError, match="-1 is below 0: allowed are 0 or more"):
         pool_odds(-1, 2)
 
 

@@ -49,7 +49,7 @@ def test_clear_errors():
         move_costs("mecha", "jet pack")
     with pytest.raises(ValueError, match="mecha special action"):
         move_costs("character", "hover")
-    with pytest.raises(ValueError, match="negative"):
+    with pytest.raises(ValueError, match="is below 0"):
         plan_move(-5)
     with pytest.raises(ValueError, match="only forward and backward: 'left'"):
         walk_path(["left"], 5)

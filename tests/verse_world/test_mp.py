@@ -43,7 +43,7 @@ def test_endurance_matches_brute_force(mp):
 def test_mode_drains():
     assert dict(endurance(4, "2").turns.items()) == {2: 1}
     assert endurance(30, "3D6").turns.total() == 1
-    with pytest.raises(ValueError, match="negative"):
+    with pytest.raises(ValueError, match="is below 0"):
         endurance(-3)
     with pytest.raises(ValueError, match="never run out"):
         endurance(5, "1D6-1")

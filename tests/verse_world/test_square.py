@@ -111,7 +111,7 @@ def test_reachable_path_and_bounds():
 
 
 def test_reachable_rejects_bad_input():
-    with pytest.raises(ValueError, match="negative"):
+    with pytest.raises(ValueError, match="is below 0"):
         reachable(Pose(ORIGIN, Facing.NORTH), -1, lambda b, s, a: 1)
     with pytest.raises(ValueError, match="at least 1"):
         reachable(Pose(ORIGIN, Facing.NORTH), 2, lambda b, s, a: 0)

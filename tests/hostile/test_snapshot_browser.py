@@ -1,0 +1,104 @@
+"""A Python snapshot planted in the origin's Cache Storage is never run by the book (issue 15, item 2).
+
+Another page of the same origin (on GitHub Pages, another project of the same owner) builds a
+working but malicious snapshot with the site's own runtime: its ``roll_inline`` answers
+"PLANTED". The book, built with snapshots off (the default), must start Python afresh and roll
+real dice. The control: the same planted snapshot *is* run when the manifest allows snapshots,
+so the test would notice if the policy stopped being applied. A wheel whose bytes differ from
+the manifest's digest stops the live calculators.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from tests.test_browser import browser, site_url  # noqa: F401 - pytest fixtures
+
+pytestmark = pytest.mark.browser
+PAGE = "dice/01-dice-and-odds/"
+
+PLANT = """
+async () => {
+  const root = new URL("/", location.href);
+  const site = new URL("vendor/", root);
+  const { loadPyodide } = await import(new URL("pyodide/pyodide.mjs", site).href);
+  const manifest = await (await fetch(new URL("wheels/manifest.json", site))).json();
+  const py = await loadPyodide({ indexURL: new URL("pyodide/", site).href, _makeSnapshot: true });
+  for (const name of manifest.wheels) {
+    py.unpackArchive(await (await fetch(new URL(`wheels/${name}`, site))).arrayBuffer(), "wheel");
+  }
+  py.runPython([
+    "import rules_lib.browser as browser",
+    "browser.install_ipython_stand_in()",
+    "import ipywidgets, icepool, rules_lib.dice, rules_lib.widgets, json",
+    "browser.roll_inline = lambda text: json.dumps({'ok': True, 'line': 'PLANTED', 'detail': '', 'total': 0})",
+  ].join("\\n"));
+  const snapshot = py.makeMemorySnapshot();
+  const cache = await caches.open("rules-lib-live-snapshots");
+  await cache.put(new URL(`snapshot-${manifest.build}`, site).href, new Response(snapshot));
+  return (await cache.keys()).length;
+}
+"""
+
+
+def _plant(context, site_url):  # noqa: F811
+    attacker = context.new_page()
+    attacker.goto(site_url + "404.html")
+    assert attacker.evaluate(PLANT) == 1
+    attacker.close()
+
+
+def _roll_on(context, site_url):  # noqa: F811
+    page = context.new_page()
+    page.goto(site_url + PAGE, wait_until="load")
+    page.wait_for_function("window.rulesLibLive && window.rulesLibLive.status !== 'starting'", timeout=120_000)
+    page.locator("code.rules-lib-dice", has_text="2D6").first.click()
+    shown = page.locator(".rules-lib-roll").first
+    page.wait_for_function("el => !el.textContent.includes('rolling') && el.textContent.trim()",
+                           arg=shown.element_handle(), timeout=60_000)
+    result = {"line": shown.inner_text().strip(), "status": page.evaluate("window.rulesLibLive.status"),
+              "from_snapshot": page.evaluate("window.rulesLibLive.fromSnapshot === true"),
+              "snapshot": page.evaluate("window.rulesLibLive.snapshot")}
+    page.close()
+    return result
+
+
+def _manifest_with(context, **changes):
+    def handle(route):
+        response = route.fetch()
+        data = {**response.json(), **changes}
+        route.fulfill(response=response, body=json.dumps(data), content_type="application/json")
+
+    context.route("**/vendor/wheels/manifest.json", handle)
+
+
+def test_a_planted_snapshot_is_not_used(browser, site_url):  # noqa: F811
+    context = browser.new_context()
+    _manifest_with(context, snapshot="off")  # the default build; said here so a build with it on cannot skip the test
+    _plant(context, site_url)
+    result = _roll_on(context, site_url)
+    assert result["status"] == "live" and result["snapshot"] == "off" and not result["from_snapshot"]
+    assert result["line"].startswith("→ 2D6") and "PLANTED" not in result["line"]
+    context.close()
+
+
+def test_control_the_planted_snapshot_would_run_where_snapshots_are_on(browser, site_url):  # noqa: F811
+    context = browser.new_context()
+    _manifest_with(context, snapshot="on")
+    _plant(context, site_url)
+    result = _roll_on(context, site_url)
+    assert result["from_snapshot"] and "PLANTED" in result["line"]
+    context.close()
+
+
+def test_a_wheel_that_does_not_match_the_manifest_stops_the_calculators(browser, site_url):  # noqa: F811
+    context = browser.new_context()
+    context.route("**/vendor/wheels/icepool-*.whl", lambda route: route.fulfill(body=b"PK forged", status=200))
+    page = context.new_page()
+    page.goto(site_url + PAGE, wait_until="load")
+    page.wait_for_function("window.rulesLibLive && window.rulesLibLive.status !== 'starting'", timeout=120_000)
+    assert page.evaluate("window.rulesLibLive.status") == "failed"
+    assert "does not match the build's digest" in page.evaluate("window.rulesLibLive.error")
+    context.close()
