@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from ..dice import Distribution, GivenDice, SeededDice, percent
-from ..dice.parser import check_text
+from ..dice.parser import MAX_EXPRESSION_LENGTH, check_text
 from .charts import ChartOdds, ChartRoll, chart_odds, get_chart, roll_chart
 
 GENERAL_TARGET = 10
@@ -167,7 +167,12 @@ class Command:
 
 def parse_command(expression: str) -> Command:
     """Read one of :data:`ALLOWED` as BCDice reads it (after its preprocessing)."""
-    check_text(expression, "the command")  # the limits of every notation (length, digits)
+    # the limits of every notation: the length of the whole line, the digits of the command
+    # itself (a comment after the first space may be any text, as in BCDice)
+    if isinstance(expression, str) and len(expression) <= MAX_EXPRESSION_LENGTH:
+        check_text(expression.split(None, 1)[0] if expression.strip() else expression, "the command")
+    else:
+        check_text(expression, "the command")
     text = _preprocess(expression)
     m = _BB.match(text)
     if m:

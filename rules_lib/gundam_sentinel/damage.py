@@ -57,6 +57,7 @@ def apply_damage(
     damage = whole_number(damage, "damage")
     armour = whole_number(armour, "armour")
     durability = whole_number(durability, "durability")
+    additional_modifier = whole_number(additional_modifier, "additional modifier")
     if damage < 0 or armour < 0 or durability < 0:
         raise ValueError(f"damage {damage}, armour {armour}, durability {durability}: allowed are 0 or more")
     stop = 0 if ignores_armour else armour
