@@ -10,6 +10,7 @@ from __future__ import annotations
 import functools
 import http.server
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -249,3 +250,86 @@ def test_a_second_visit_starts_python_from_the_stored_snapshot_and_still_compute
     page.locator(".widget-html", has_text=f"success {expected}").first.wait_for(timeout=10_000)
     assert problems == []
     context.close()
+
+
+SCREENSHOTS = Path(os.environ.get("RULES_LIB_SCREENSHOTS", ROOT / ".site-test" / "screenshots"))
+
+
+def _screenshot(page, name: str) -> Path:
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    path = SCREENSHOTS / f"{name}.png"
+    page.screenshot(path=str(path))
+    return path
+
+
+def test_a_citation_on_a_rules_page_opens_the_source_text_at_that_line(browser, site_url):
+    """`000 §7-1`, line 350 on the to-hit page: the link opens sources/000/ with line 350 in view."""
+    source = (ROOT / "sources" / "000_44ba26957e1b4e1d.txt").read_text(encoding="utf-8").splitlines()
+    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    page.goto(site_url + "gundam-sentinel/03-to-hit/", wait_until="load")
+    section = page.locator("a.source-cite", has_text=re.compile(r"^000 §7-1$")).first
+    assert section.get_attribute("href").endswith("sources/000/#L340")
+    line = page.locator("a.source-cite", has_text="line 350").first
+    line.scroll_into_view_if_needed()
+    line.click()
+    page.wait_for_url("**/sources/000/#L350")
+    target = page.locator("#L350")
+    assert target.locator(".source-lt").inner_text() == source[349]
+    # in view, below the sticky header, and marked as the line the citation named
+    box = target.bounding_box()
+    header = page.locator(".md-header").bounding_box()
+    assert header["height"] <= box["y"] < 900 - box["height"]
+    assert page.evaluate("document.querySelector(':target').id") == "L350"
+    page.close()
+
+
+def _fonts_used(page, selector: str) -> list[dict]:
+    """The fonts Chromium actually drew the element's text with (DevTools' platform fonts)."""
+    session = page.context.new_cdp_session(page)
+    session.send("DOM.enable")
+    session.send("CSS.enable")
+    root = session.send("DOM.getDocument", {"depth": -1})["root"]["nodeId"]
+    node = session.send("DOM.querySelector", {"nodeId": root, "selector": selector})["nodeId"]
+    return session.send("CSS.getPlatformFontsForNode", {"nodeId": node})["fonts"]
+
+
+@pytest.mark.parametrize("width", [360, 1280])
+@pytest.mark.parametrize(("page_path", "term", "most_subsets"), [
+    ("gundam-sentinel/03-to-hit/", "回避値", 40),  # a rules page: Japanese terms in the prose
+    ("sources/000/", "ミサイル", 80),  # a whole Japanese text (592 lines)
+])
+def test_japanese_is_drawn_with_the_sites_own_font(browser, site_url, page_path, width, term, most_subsets):
+    page = browser.new_page(viewport={"width": width, "height": 800})
+    fonts = []
+    page.on("request", lambda r: fonts.append(r.url) if "/noto-sans-jp/files/" in r.url else None)
+    outside = []
+    page.on("request", lambda r: outside.append(r.url) if not r.url.startswith("http://127.0.0.1") else None)
+    page.goto(site_url + page_path, wait_until="load")
+    # the first element whose own text holds the term, marked so DevTools can find it
+    found = page.evaluate(
+        """term => {
+            const walker = document.createTreeWalker(document.querySelector('.md-content'), NodeFilter.SHOW_TEXT);
+            for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+                if (node.textContent.includes(term)) {
+                    node.parentElement.dataset.japaneseProbe = '';
+                    node.parentElement.scrollIntoView({block: 'center'});
+                    return node.parentElement.textContent.slice(0, 80);
+                }
+            }
+            return null;
+        }""",
+        term,
+    )
+    assert found, f"no {term} on {page_path}"
+    page.evaluate("document.fonts.ready")
+    page.wait_for_function(
+        "[...document.fonts].some(f => f.family.includes('Noto Sans JP') && f.status === 'loaded')", timeout=15_000)
+    used = _fonts_used(page, "[data-japanese-probe]")
+    # the web font (its internal name is "Noto Sans JP Thin", a variable font), not a box-drawing fallback
+    japanese = [f for f in used if f["familyName"].startswith("Noto Sans JP") and f["isCustomFont"]]
+    assert japanese and japanese[0]["glyphCount"] >= len(term), used
+    # only the subsets of the characters shown, never all 119 of the font
+    assert 0 < len(set(fonts)) <= most_subsets, len(set(fonts))
+    assert outside == []
+    _screenshot(page, f"japanese-{page_path.strip('/').replace('/', '-')}-{width}")
+    page.close()
