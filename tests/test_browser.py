@@ -333,3 +333,37 @@ def test_japanese_is_drawn_with_the_sites_own_font(browser, site_url, page_path,
     assert outside == []
     _screenshot(page, f"japanese-{page_path.strip('/').replace('/', '-')}-{width}")
     page.close()
+
+
+def test_dice_written_in_prose_roll_on_a_click_and_code_cells_are_left_alone(browser, site_url):
+    page, problems, outside = open_page(browser, site_url + "verse-world/03-attack-and-evasion/")
+    prose = page.locator(".rules-lib-dice-prose", has_text=re.compile(r"^3D6\+3$")).first
+    prose.scroll_into_view_if_needed()
+    prose.click()
+    shown = page.locator(".rules-lib-dice-prose + .rules-lib-roll").filter(has_text="3D6+3").first
+    shown.wait_for(timeout=60_000)
+    page.wait_for_function("el => el.dataset.total", arg=shown.element_handle(), timeout=60_000)
+    assert int(shown.get_attribute("data-total")) in odds("3D6+3").distribution.support
+    assert shown.inner_text().strip().startswith("→ 3D6+3 = ")
+    # code cells, their outputs, code blocks, links and headings keep their text as it is
+    untouched = ".jp-CodeCell .rules-lib-dice, pre .rules-lib-dice, a .rules-lib-dice, h2 .rules-lib-dice, h3 .rules-lib-dice"
+    assert page.locator(untouched).count() == 0
+    assert page.locator(".jp-CodeCell").first.inner_text().count("→") == 0
+    assert problems == [] and outside == []
+    page.close()
+
+
+def test_a_roll_with_a_comparison_shows_success_or_failure_in_its_text(browser, site_url):
+    page, problems, outside = open_page(browser, site_url + "dice/01-dice-and-odds/")
+    dice = page.locator("code.rules-lib-dice", has_text=re.compile(r"^2D6>=10$")).first
+    dice.scroll_into_view_if_needed()
+    dice.click()
+    shown = page.locator("code.rules-lib-dice + .rules-lib-roll").filter(has_text="2D6>=10").first
+    page.wait_for_function("el => el.dataset.total", arg=shown.element_handle(), timeout=60_000)
+    total = int(shown.get_attribute("data-total"))
+    outcome = "success" if total >= 10 else "failure"
+    assert shown.inner_text().strip() == f"→ 2D6>=10 = {total}: {outcome}"
+    assert shown.get_attribute("data-outcome") == outcome
+    _screenshot(page, "dice-comparison-1280")
+    assert problems == [] and outside == []
+    page.close()
