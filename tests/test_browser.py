@@ -262,15 +262,17 @@ def _screenshot(page, name: str) -> Path:
     return path
 
 
-def test_a_citation_on_a_rules_page_opens_the_source_text_at_that_line(browser, site_url):
+@pytest.mark.parametrize("width", [360, 1280])
+def test_a_citation_on_a_rules_page_opens_the_source_text_at_that_line(browser, site_url, width):
     """`000 §7-1`, line 350 on the to-hit page: the link opens sources/000/ with line 350 in view."""
     source = (ROOT / "sources" / "000_44ba26957e1b4e1d.txt").read_text(encoding="utf-8").splitlines()
-    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    page = browser.new_page(viewport={"width": width, "height": 900})
     page.goto(site_url + "gundam-sentinel/03-to-hit/", wait_until="load")
     section = page.locator("a.source-cite", has_text=re.compile(r"^000 §7-1$")).first
     assert section.get_attribute("href").endswith("sources/000/#L340")
     line = page.locator("a.source-cite", has_text="line 350").first
     line.scroll_into_view_if_needed()
+    _screenshot(page, f"citations-gundam-sentinel-03-to-hit-{width}")
     line.click()
     page.wait_for_url("**/sources/000/#L350")
     target = page.locator("#L350")
@@ -280,6 +282,8 @@ def test_a_citation_on_a_rules_page_opens_the_source_text_at_that_line(browser, 
     header = page.locator(".md-header").bounding_box()
     assert header["height"] <= box["y"] < 900 - box["height"]
     assert page.evaluate("document.querySelector(':target').id") == "L350"
+    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")  # no sideways scrolling
+    _screenshot(page, f"citation-opens-sources-000-L350-{width}")
     page.close()
 
 
