@@ -252,7 +252,8 @@ def test_a_second_visit_starts_python_from_the_stored_snapshot_and_still_compute
     context.close()
 
 
-SCREENSHOTS = Path(os.environ.get("RULES_LIB_SCREENSHOTS", ROOT / ".site-test" / "screenshots"))
+# the same folder as tests/test_browser_layout.py (build/ is ignored by git)
+SCREENSHOTS = Path(os.environ.get("RULES_LIB_SCREENSHOTS") or ROOT / "build" / "screenshots")
 
 
 def _screenshot(page, name: str) -> Path:
