@@ -137,7 +137,7 @@ def test_the_sources_readme_names_every_text():
 
 def test_nothing_in_the_repository_points_outside_it():
     tracked = subprocess.run(["git", "ls-files"], cwd=ROOT, capture_output=True, text=True, check=True).stdout.split()
-    outside = re.compile(r"\.\./shared|/work/")
+    outside = re.compile(r"\.\./shared|/wor[k]/")  # [k]: this line does not match itself
     offenders = []
     for name in tracked:
         path = ROOT / name
