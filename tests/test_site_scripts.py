@@ -210,7 +210,7 @@ def _matches(name: str, texts: list[str]) -> list:
     script = (
         f"const r = new RegExp({json.dumps(pattern)}, {json.dumps(flags)});"
         f"const texts = {json.dumps(texts, ensure_ascii=False)};"
-        "console.log(JSON.stringify(texts.map(t => r.global ? [...t.matchAll(r)].map(m => m[0]) : r.test(t))));"
+        "console.log(JSON.stringify(texts.map(t => r.global ? [...t.matchAll(r)].map(m => m[2]) : r.test(t))));"
     )
     out = subprocess.run([_node(), "-e", script], capture_output=True, text=True, check=True).stdout
     return json.loads(out)
@@ -226,17 +226,20 @@ def test_dice_in_inline_code_are_recognised_and_nothing_else():
 
 
 def test_dice_in_prose_are_found_where_the_text_writes_them():
+    """Group 2 of each match is the dice the page makes clickable."""
     texts = [
         "roll 2D6 and add 3D6+3, or 1D20＋1 (１Ｄ２０＋１) against 2D6>=10",
         "a d20 roll, 1D36 read as tens and units; BB+14>54 and GS+3>7 in BCDice",
         "D66 tables, 1D6+1D6-2, and 3D6+2+1+1+1+1+1+1+1 (six terms at most)",
         "not dice: 12D, SS-01, D-day, DDR, 2D6x, BB alone, 1,000, L10, §7-1, x2D6",
+        "2D6 3D6,1D6",
     ]
     assert _matches("PROSE_DICE", texts) == [
         ["2D6", "3D6+3", "1D20＋1", "１Ｄ２０＋１", "2D6>=10"],
         ["d20", "1D36", "BB+14>54", "GS+3>7"],
         ["D66", "1D6+1D6-2"],
         [],
+        ["2D6", "3D6", "1D6"],
     ]
 
 

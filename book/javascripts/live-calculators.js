@@ -32,10 +32,11 @@
   const DICE_TEXT = /^(?=[^A-Z]*(?:D\d|BB|GS))(?:BBM?|GS|D(?=\d)|[0-9+\-*/×÷()<>=UR ])+$/i;
   // Dice in prose: a die with up to six added or subtracted terms and a comparison (3D6+3, 1D20＋1,
   // 2D6>=10, d20), or a BCDice command with a modifier or a target (BB+14>54, GS+3>7). Full-width
-  // forms as the texts write them; never part of a longer word or sum. Every repeat is bounded, so
-  // no start position costs more than a fixed amount of work.
+  // forms as the texts write them; never part of a longer word or sum. Group 2 is the dice (group 1
+  // the character before: no lookbehind, which older Safari cannot parse). Every repeat is bounded,
+  // so no start position costs more than a fixed amount of work.
   const PROSE_DICE =
-    /(?<![\w+＋\-−])(?:(?:BBM?|GS)(?:[+＋\-−][0-9０-９]{1,3}(?:[<>＜＞]=?[0-9０-９]{1,3})?|[<>＜＞]=?[0-9０-９]{1,3})|[0-9０-９]{0,3}[DdＤ][0-9０-９]{1,3}(?:[+＋\-−](?:[0-9０-９]{1,3}[DdＤ])?[0-9０-９]{1,3}){0,6}(?:[<>＜＞]=?[0-9０-９]{1,3})?)(?![\w０-９+＋\-−])/g;
+    /(^|[^\w+＋\-−])((?:BBM?|GS)(?:[+＋\-−][0-9０-９]{1,3}(?:[<>＜＞]=?[0-9０-９]{1,3})?|[<>＜＞]=?[0-9０-９]{1,3})|[0-9０-９]{0,3}[DdＤ][0-9０-９]{1,3}(?:[+＋\-−](?:[0-9０-９]{1,3}[DdＤ])?[0-9０-９]{1,3}){0,6}(?:[<>＜＞]=?[0-9０-９]{1,3})?)(?![\w０-９+＋\-−])/g;
   // where prose dice are not looked for: code, links, headings, code cells and their outputs, widgets
   const NOT_PROSE = "pre, code, a, button, h1, h2, h3, h4, h5, h6, script, style, textarea, svg, " +
     ".jp-CodeCell, .jp-OutputArea, .highlight, .widget-subarea, .source-text, .rules-lib-dice, .rules-lib-roll";
@@ -300,13 +301,13 @@
     }
     for (const [node, matches] of found) {
       for (const match of matches.reverse()) {
-        const rest = node.splitText(match.index);
-        rest.splitText(match[0].length);
+        const rest = node.splitText(match.index + match[1].length);
+        rest.splitText(match[2].length);
         const dice = document.createElement("span");
         dice.className = "rules-lib-dice-prose";
         rest.replaceWith(dice);
         dice.append(rest);
-        makeRollable(dice, match[0]);
+        makeRollable(dice, match[2]);
       }
     }
   }
