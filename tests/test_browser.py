@@ -350,6 +350,7 @@ def test_dice_written_in_prose_roll_on_a_click_and_code_cells_are_left_alone(bro
     page.wait_for_function("el => el.dataset.total", arg=shown.element_handle(), timeout=60_000)
     assert int(shown.get_attribute("data-total")) in odds("3D6+3").distribution.support
     assert shown.inner_text().strip().startswith("→ 3D6+3 = ")
+    _screenshot(page, "dice-in-prose-1280")
     # code cells, their outputs, code blocks, links and headings keep their text as it is
     untouched = ".jp-CodeCell .rules-lib-dice, pre .rules-lib-dice, a .rules-lib-dice, h2 .rules-lib-dice, h3 .rules-lib-dice"
     assert page.locator(untouched).count() == 0
