@@ -118,6 +118,26 @@ def test_every_citation_in_the_book_rulings_and_glossary_links_to_a_line_of_its_
     assert linked > 900  # about 1,000 citations today: the book cites by line throughout
 
 
+def test_every_citation_in_the_librarys_docstrings_links_to_a_line_of_its_text():
+    """The API reference shows the docstrings; a module of a system's package cites that system's text."""
+    import ast
+
+    problems = []
+    linked = 0
+    for path in sorted((ROOT / "rules_lib").rglob("*.py")):
+        parts = path.relative_to(ROOT).with_suffix("").parts
+        default = next((citations.PACKAGE_TEXT[p] for p in parts if p in citations.PACKAGE_TEXT), None)
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)):
+                docstring = ast.get_docstring(node)
+                if docstring:
+                    out, unresolved = citations.link_citations(_html(docstring), default, _link)
+                    linked += out.count('class="source-cite"')
+                    problems += [f"{path.relative_to(ROOT)}:{node.lineno}: {what}" for what in unresolved]
+    assert problems == []
+    assert linked > 500
+
+
 def test_a_source_page_has_one_anchor_per_line_in_japanese():
     html = citations.source_text_html("000")
     lines = citations.source_lines("000")

@@ -3,11 +3,12 @@
 - ``sources/<code>.md`` pages are generated for the four texts in ``sources/`` (``on_files``):
   each line of the text is a row whose anchor is ``#L<n>``, in Japanese (``lang="ja"``), and
   the raw ``.txt`` files are served beside them. ``sources/index.md`` is the folder's README.
-- Citations in the book, the rulings, the glossary and the catalogue become links
-  (``on_page_content``): ``000 §7-1`` written as inline code opens the first line of that
+- Citations in the book, the rulings, the glossary, the catalogue and the API reference's
+  docstrings become links (``on_page_content``): ``000 §7-1`` written as inline code opens the first line of that
   section, ``line 350`` / ``lines 566–569`` / ``l.34`` / ``L10-L14`` open that line of the text
-  cited last in the same paragraph (or of the chapter's own text). Text inside code cells,
-  their outputs, code blocks and existing links is left alone.
+  cited last in the same paragraph (or of the chapter's own text; on an API page, of the
+  module's system). Text inside code cells, their outputs, code blocks and existing links is
+  left alone.
 - The section index (section -> first line) is built from each text's headings: numbered ones
   (``７−１．ミサイル``, ``3-4-2-2.白兵攻撃と回避``, ``1-1・行動決定フェイズ``) are found by their
   number; the headings the book numbers itself (``sources/README.md`` says how) are listed in
@@ -195,7 +196,7 @@ _TEXT_LINE = re.compile(r"\b(?:(?P<word>lines?)\s|l\.\s?|L)(?P<line>\d{1,4})\b(?
 #: more lines after ``lines 223`` in the same list: ``and 232``, ``, 240``
 _MORE_LINES = re.compile(r"(?:,\s|\sand\s|,\sand\s)(?P<item>L?(?P<line>\d{1,4})\b(?:(?:\s?[–-]\s?|\sto\s)L?\d{1,4}\b)?)")
 
-_SKIPPED_TAGS = {"a", "pre", "script", "style", "textarea", "svg", "h1"}
+_SKIPPED_TAGS = {"a", "autoref", "pre", "script", "style", "textarea", "svg", "h1"}
 _SKIPPED_CLASSES = {"jp-CodeCell", "highlight", "source-text", "widget-subarea"}
 _BLOCK_TAGS = {"p", "li", "td", "th", "dd", "dt", "h2", "h3", "h4", "blockquote", "figcaption"}
 _VOID_TAGS = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"}
@@ -324,7 +325,15 @@ def link_citations(text: str, default: str | None, link) -> tuple[str, list[str]
     return text, parser.unresolved
 
 
+#: an API page's module names the text its docstrings cite (rules_lib.widgets.nemesis -> 002)
+PACKAGE_TEXT = {text.chapter.replace("-", "_"): code for code, text in TEXTS.items()}
+
+
 def _page_default(src_uri: str) -> str | None:
+    if src_uri.startswith("reference/"):
+        parts = src_uri.removeprefix("reference/").removesuffix(".md").split(".")
+        found = [PACKAGE_TEXT[part] for part in parts if part in PACKAGE_TEXT]
+        return found[0] if found else None
     return CHAPTER_TEXT.get(src_uri.split("/")[0])
 
 
@@ -334,8 +343,6 @@ def on_page_content(html_text: str, page, config, files) -> str:
         code = src_uri.removeprefix("sources/").removesuffix(".md")
         marker = f"<!-- source-text:{code} -->"
         return html_text.replace(marker, source_text_html(code)) if code in TEXTS else html_text
-    if src_uri.startswith("reference/"):
-        return html_text
 
     def link(code: str, line: int | None) -> str:
         target = files.get_file_from_path(TEXTS[code].page)
