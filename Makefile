@@ -28,11 +28,14 @@ test: $(STAMP) chromium
 	RULES_LIB_SITE_DIR=.site-test $(BIN)/pytest --nbval --nbval-current-env
 
 ## the browser tests drive Debian's Chromium; install it when missing (sudo when not root), unless
-## RULES_LIB_CHROMIUM names another Chromium-based browser (GitHub's runners ship Google Chrome)
+## RULES_LIB_CHROMIUM names another Chromium-based browser (GitHub's runners ship Google Chrome);
+## node runs the site scripts' regular expressions in tests/test_site_scripts.py
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 chromium:
 	@if [ -n "$$RULES_LIB_CHROMIUM" ] || command -v chromium >/dev/null; then :; else \
 		$(SUDO) apt-get update -q && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -q chromium; fi
+	@if command -v node >/dev/null; then :; else \
+		$(SUDO) apt-get update -q && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -q nodejs; fi
 
 ## build the site into site/
 site: $(STAMP)

@@ -148,9 +148,21 @@ def roll_inline(text: str) -> str:
         except ValueError as problem:
             error = error or str(problem)
             continue
-        return json.dumps({"ok": True, "system": name, "line": roll_text(result).splitlines()[0],
+        outcome = roll_outcome(result.to_dict())
+        line = roll_text(result).splitlines()[0] + (f": {outcome}" if outcome else "")
+        return json.dumps({"ok": True, "system": name, "line": line, "outcome": outcome,
                            "detail": roll_text(result), "total": result.to_dict().get("total")})
     return json.dumps({"ok": False, "line": error})
+
+
+def roll_outcome(rolled: dict[str, Any]) -> str | None:
+    """What a roll with a comparison came to, in the words of its rule: hit or miss (``BB+14>54``),
+    success or failure (``2D6>=10``, ``GS+3>7``); None for a roll with nothing to compare."""
+    if rolled.get("hit") is not None:
+        return ("hit" if rolled["hit"] else "miss") + (" (critical)" if rolled.get("critical") and rolled["hit"] else "")
+    if rolled.get("success") is not None:
+        return "success" if rolled["success"] else "failure"
+    return None
 
 
 def _flatten(widget: Any) -> list[Any]:

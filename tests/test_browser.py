@@ -11,6 +11,7 @@ import functools
 import http.server
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -255,3 +256,126 @@ def test_a_second_visit_starts_python_from_the_stored_snapshot_and_still_compute
     page.locator(".widget-html", has_text=f"success {expected}").first.wait_for(timeout=10_000)
     assert problems == []
     context.close()
+
+
+# the same folder as tests/test_browser_layout.py (build/ is ignored by git)
+SCREENSHOTS = Path(os.environ.get("RULES_LIB_SCREENSHOTS") or ROOT / "build" / "screenshots")
+
+
+def _screenshot(page, name: str) -> Path:
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    path = SCREENSHOTS / f"{name}.png"
+    page.screenshot(path=str(path))
+    return path
+
+
+@pytest.mark.parametrize("width", [360, 1280])
+def test_a_citation_on_a_rules_page_opens_the_source_text_at_that_line(browser, site_url, width):
+    """`000 §7-1`, line 350 on the to-hit page: the link opens sources/000/ with line 350 in view."""
+    source = (ROOT / "sources" / "000_44ba26957e1b4e1d.txt").read_text(encoding="utf-8").splitlines()
+    page = browser.new_page(viewport={"width": width, "height": 900})
+    page.goto(site_url + "gundam-sentinel/03-to-hit/", wait_until="load")
+    section = page.locator("a.source-cite", has_text=re.compile(r"^000 §7-1$")).first
+    assert section.get_attribute("href").endswith("sources/000/#L340")
+    line = page.locator("a.source-cite", has_text="line 350").first
+    line.scroll_into_view_if_needed()
+    _screenshot(page, f"citations-gundam-sentinel-03-to-hit-{width}")
+    line.click()
+    page.wait_for_url("**/sources/000/#L350")
+    target = page.locator("#L350")
+    assert target.locator(".source-lt").inner_text() == source[349]
+    # in view, below the sticky header, and marked as the line the citation named
+    box = target.bounding_box()
+    header = page.locator(".md-header").bounding_box()
+    assert header["height"] <= box["y"] < 900 - box["height"]
+    assert page.evaluate("document.querySelector(':target').id") == "L350"
+    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")  # no sideways scrolling
+    _screenshot(page, f"citation-opens-sources-000-L350-{width}")
+    page.close()
+
+
+def _fonts_used(page, selector: str) -> list[dict]:
+    """The fonts Chromium actually drew the element's text with (DevTools' platform fonts)."""
+    session = page.context.new_cdp_session(page)
+    session.send("DOM.enable")
+    session.send("CSS.enable")
+    root = session.send("DOM.getDocument", {"depth": -1})["root"]["nodeId"]
+    node = session.send("DOM.querySelector", {"nodeId": root, "selector": selector})["nodeId"]
+    return session.send("CSS.getPlatformFontsForNode", {"nodeId": node})["fonts"]
+
+
+@pytest.mark.parametrize("width", [360, 1280])
+@pytest.mark.parametrize(("page_path", "term", "most_subsets"), [
+    ("gundam-sentinel/03-to-hit/", "回避値", 40),  # a rules page: Japanese terms in the prose
+    ("sources/000/", "ミサイル", 80),  # a whole Japanese text (592 lines)
+])
+def test_japanese_is_drawn_with_the_sites_own_font(browser, site_url, page_path, width, term, most_subsets):
+    page = browser.new_page(viewport={"width": width, "height": 800})
+    fonts = []
+    page.on("request", lambda r: fonts.append(r.url) if "/noto-sans-jp/files/" in r.url else None)
+    outside = []
+    page.on("request", lambda r: outside.append(r.url) if not r.url.startswith("http://127.0.0.1") else None)
+    page.goto(site_url + page_path, wait_until="load")
+    # the first element whose own text holds the term, marked so DevTools can find it
+    found = page.evaluate(
+        """term => {
+            const walker = document.createTreeWalker(document.querySelector('.md-content'), NodeFilter.SHOW_TEXT);
+            for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+                if (node.textContent.includes(term)) {
+                    node.parentElement.dataset.japaneseProbe = '';
+                    node.parentElement.scrollIntoView({block: 'center'});
+                    return node.parentElement.textContent.slice(0, 80);
+                }
+            }
+            return null;
+        }""",
+        term,
+    )
+    assert found, f"no {term} on {page_path}"
+    page.evaluate("document.fonts.ready")
+    page.wait_for_function(
+        "[...document.fonts].some(f => f.family.includes('Noto Sans JP') && f.status === 'loaded')", timeout=15_000)
+    used = _fonts_used(page, "[data-japanese-probe]")
+    # the web font (its internal name is "Noto Sans JP Thin", a variable font), not a box-drawing fallback
+    japanese = [f for f in used if f["familyName"].startswith("Noto Sans JP") and f["isCustomFont"]]
+    assert japanese and japanese[0]["glyphCount"] >= len(term), used
+    # only the subsets of the characters shown, never all 119 of the font
+    assert 0 < len(set(fonts)) <= most_subsets, len(set(fonts))
+    assert outside == []
+    _screenshot(page, f"japanese-{page_path.strip('/').replace('/', '-')}-{width}")
+    page.close()
+
+
+def test_dice_written_in_prose_roll_on_a_click_and_code_cells_are_left_alone(browser, site_url):
+    page, problems, outside = open_page(browser, site_url + "verse-world/03-attack-and-evasion/")
+    prose = page.locator(".rules-lib-dice-prose", has_text=re.compile(r"^3D6\+3$")).first
+    prose.scroll_into_view_if_needed()
+    prose.click()
+    shown = page.locator(".rules-lib-dice-prose + .rules-lib-roll").filter(has_text="3D6+3").first
+    shown.wait_for(timeout=60_000)
+    page.wait_for_function("el => el.dataset.total", arg=shown.element_handle(), timeout=60_000)
+    assert int(shown.get_attribute("data-total")) in odds("3D6+3").distribution.support
+    assert shown.inner_text().strip().startswith("→ 3D6+3 = ")
+    _screenshot(page, "dice-in-prose-1280")
+    # code cells, their outputs, code blocks, links and headings keep their text as it is
+    untouched = ".jp-CodeCell .rules-lib-dice, pre .rules-lib-dice, a .rules-lib-dice, h2 .rules-lib-dice, h3 .rules-lib-dice"
+    assert page.locator(untouched).count() == 0
+    assert page.locator(".jp-CodeCell").first.inner_text().count("→") == 0
+    assert problems == [] and outside == []
+    page.close()
+
+
+def test_a_roll_with_a_comparison_shows_success_or_failure_in_its_text(browser, site_url):
+    page, problems, outside = open_page(browser, site_url + "dice/01-dice-and-odds/")
+    dice = page.locator("code.rules-lib-dice", has_text=re.compile(r"^2D6>=10$")).first
+    dice.scroll_into_view_if_needed()
+    dice.click()
+    shown = page.locator("code.rules-lib-dice + .rules-lib-roll").filter(has_text="2D6>=10").first
+    page.wait_for_function("el => el.dataset.total", arg=shown.element_handle(), timeout=60_000)
+    total = int(shown.get_attribute("data-total"))
+    outcome = "success" if total >= 10 else "failure"
+    assert shown.inner_text().strip() == f"→ 2D6>=10 = {total}: {outcome}"
+    assert shown.get_attribute("data-outcome") == outcome
+    _screenshot(page, "dice-comparison-1280")
+    assert problems == [] and outside == []
+    page.close()

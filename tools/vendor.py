@@ -2,8 +2,9 @@
 
 Nothing on a published page loads from a CDN:
 - from npm: the widget manager that shows stored widget state (@jupyter-widgets/html-manager),
-  require.js, and the Pyodide core that runs the live calculators; each tarball is checked
-  against its registry integrity hash;
+  require.js, the Pyodide core that runs the live calculators, and the Japanese web font
+  (@fontsource/noto-sans-jp: 124 subsets by unicode-range, so a page downloads only the glyphs
+  it shows); each tarball is checked against its registry integrity hash;
 - from PyPI: the pure-Python wheels the calculators import in the browser, at the versions
   pinned in constraints.txt;
 - this project's own wheel, built from the working tree.
@@ -13,10 +14,12 @@ Everything is cached in .cache/vendor; the own wheel is rebuilt only when its so
 from __future__ import annotations
 
 import base64
+import fnmatch
 import hashlib
 import io
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -39,7 +42,8 @@ class NpmAsset:
     folder: str  # what to take from the package
     target: str  # where it goes under the site's vendor/ folder
     skip: tuple[str, ...] = ()  # files of ``folder`` the site does not load
-    only: tuple[str, ...] = ()  # if given, the only files of ``folder`` the site loads
+    only: tuple[str, ...] = ()  # if given, the only files of ``folder`` the site loads (glob patterns)
+    font_css: bool = False  # its CSS: woff2 only, and unicode ranges limited to Japanese (see japanese_font_css)
 
     @property
     def tarball_url(self) -> str:
@@ -64,7 +68,46 @@ ASSETS = (
         "package/", "pyodide/",
         only=("pyodide.js", "pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"),
     ),
+    NpmAsset(
+        # Japanese terms on every page (stylesheets/fonts.css); the regular weight only, bold is synthesised
+        "@fontsource/noto-sans-jp", "5.2.8",
+        "sha512-ngWXPtSV3XH8ZmNX9hnfeQ+x/3mCoaAOA3BVDcyS5jQdh4FYqKjf/S9tEUEYDPwGa2pULJVXTO2+oFg42gWvSw==",
+        "package/", "noto-sans-jp/",
+        only=("400.css", "LICENSE", "files/noto-sans-jp-[0-9]*-400-normal.woff2"), font_css=True,
+    ),
 )
+_WOFF_FALLBACK = re.compile(r",\s*url\([^)]*\.woff\) format\('woff'\)")
+_FONT_FACE = re.compile(r"/\*[^*]*\*/\s*@font-face\s*\{[^}]*\}")
+_UNICODE_RANGE = re.compile(r"unicode-range:\s*([^;]+);")
+_NUMBERED_SUBSET = re.compile(r"url\(\./files/[a-z-]+-\d+-\d+-normal\.woff2\)")
+#: below this the reader's own fonts draw the text: Latin letters, dashes, quotes, the minus sign
+JAPANESE_FROM = 0x2460  # enclosed numbers (①), shapes (■ ◆ ○), kana, kanji, full-width forms
+
+
+def japanese_font_css(css: str) -> str:
+    """Fontsource's CSS for the Japanese font, so that it can come first in a font stack.
+
+    Chromium draws a character missing from the first (system) font with a box rather than wait
+    for a later web font's subset, so the Japanese font must come first; its subsets also hold
+    Latin letters and punctuation, which must stay in the reader's font. Only the numbered
+    (Japanese) subsets are kept, each with its ranges from ``JAPANESE_FROM`` up, and the .woff
+    fallbacks go (every browser the site serves reads woff2).
+    """
+    faces = []
+    for face in _FONT_FACE.findall(css):
+        if not _NUMBERED_SUBSET.search(face):
+            continue  # latin, latin-ext, cyrillic, vietnamese: the reader's own fonts draw those
+        found = _UNICODE_RANGE.search(face)
+        kept = []
+        for part in found.group(1).split(",") if found else ():
+            first, _, last = part.strip().removeprefix("U+").partition("-")
+            if int(last or first, 16) >= JAPANESE_FROM:
+                start = max(int(first, 16), JAPANESE_FROM)
+                kept.append(f"U+{start:X}" + (f"-{last}" if last else ""))
+        if kept:
+            face = _UNICODE_RANGE.sub(f"unicode-range: {', '.join(kept)};", face)
+            faces.append(_WOFF_FALLBACK.sub("", face))
+    return "\n".join(faces) + "\n"
 #: what the calculators import in the browser besides rules_lib (all pure Python)
 BROWSER_WHEELS = ("icepool", "ipywidgets", "traitlets", "comm")
 #: the sha256 of each browser wheel at the version constraints.txt pins; a download or a cached
@@ -103,12 +146,15 @@ def vendor_into(site_vendor: Path) -> None:
                 if not member.isfile() or not name.startswith(asset.folder) or name.endswith(".map"):
                     continue
                 relative = name[len(asset.folder):]
-                if relative in asset.skip or (asset.only and relative not in asset.only):
+                if relative in asset.skip or (asset.only and not any(fnmatch.fnmatchcase(relative, p) for p in asset.only)):
                     continue
                 destination = _confined(site_vendor / asset.target, relative)
                 destination.parent.mkdir(parents=True, exist_ok=True)
                 with archive.extractfile(member) as source, open(destination, "wb") as out:
-                    shutil.copyfileobj(source, out)
+                    if asset.font_css and relative.endswith(".css"):
+                        out.write(japanese_font_css(source.read().decode()).encode())
+                    else:
+                        shutil.copyfileobj(source, out)
 
 
 def _member_name(member: tarfile.TarInfo) -> str:

@@ -12,8 +12,14 @@
  * starts from a memory snapshot kept in the browser after the first visit (see startPython).
  * Every wheel is checked against the SHA-256 digest the build wrote into the manifest.
  *
- * Dice expressions written as inline code in the rule text (`3D6+3`, `1D36`, `BB+14>54`) become
- * buttons: a click rolls them with rules_lib (rules_lib.browser.roll_inline) and shows the dice.
+ * Dice expressions in the rule text become buttons, whether written as inline code (`3D6+3`,
+ * `BB+14>54`) or in prose (2D6, 1D20+1, d20): a click rolls them with rules_lib
+ * (rules_lib.browser.roll_inline) and shows the total, and for a comparison whether it succeeded
+ * (hit or miss for BB). Code cells, their outputs, code blocks, links and headings are left alone.
+ *
+ * The regular expressions here must not backtrack catastrophically (tests/test_site_scripts.py
+ * feeds them pathological strings): no quantified group whose alternatives can match the same
+ * text, and bounded repeats where a group repeats.
  */
 (function () {
   "use strict";
@@ -22,8 +28,22 @@
   const LIVE_PREFIX = "rules-lib-live--";
   const INPUT_KEYS = ["value", "index"];
 
-  // dice notation of the texts: at least one die (2D6, D66, 1D36) or a system command (BB, BBM, GS)
-  const DICE_TEXT = /^(?=[^A-Z]*(?:\d*D\d|BBM?|GS))(?:BBM?|GS|\d*D\d+|[0-9+\-*/×÷()<>=UR ])+$/i;
+  // A whole inline code that is dice notation: at least one die (2D6, D66, 1D36) or a system command
+  // (BB, BBM, GS of 000; SL<=13 of 001, AD[34(5)]R and OP5>3 of 002, VW+8@11>14 of 004 where
+  // rules_lib.cli registers them). Each character is read by one alternative only (a D only before
+  // a digit, the digits by the class, the letters of a command only by its token), so a failing
+  // match backtracks in linear time.
+  const DICE_TEXT = /^(?=[^A-Z]*(?:D\d|BB|GS|SL|AD|OP|VW))(?:BBM?|GS|SL|AD|OP|VW|D(?=\d)|[0-9+\-*/×÷()<>=UR @[\]])+$/i;
+  // Dice in prose: a die with up to six added or subtracted terms and a comparison (3D6+3, 1D20＋1,
+  // 2D6>=10, d20), or a BCDice command with a modifier or a target (BB+14>54, GS+3>7). Full-width
+  // forms as the texts write them; never part of a longer word or sum. Group 2 is the dice (group 1
+  // the character before: no lookbehind, which older Safari cannot parse). Every repeat is bounded,
+  // so no start position costs more than a fixed amount of work.
+  const PROSE_DICE =
+    /(^|[^\w+＋\-−])((?:BBM?|GS)(?:[+＋\-−][0-9０-９]{1,3}(?:[<>＜＞]=?[0-9０-９]{1,3})?|[<>＜＞]=?[0-9０-９]{1,3})|[0-9０-９]{0,3}[DdＤ][0-9０-９]{1,3}(?:[+＋\-−](?:[0-9０-９]{1,3}[DdＤ])?[0-9０-９]{1,3}){0,6}(?:[<>＜＞]=?[0-9０-９]{1,3})?)(?![\w０-９+＋\-−])/g;
+  // where prose dice are not looked for: code, links, headings, code cells and their outputs, widgets
+  const NOT_PROSE = "pre, code, a, button, h1, h2, h3, h4, h5, h6, script, style, textarea, svg, " +
+    ".jp-CodeCell, .jp-OutputArea, .highlight, .widget-subarea, .source-text, .rules-lib-dice, .rules-lib-roll";
 
   const stateTag = document.querySelector(`script[type="${STATE_TYPE}"]`);
   if (stateTag) {
@@ -250,39 +270,66 @@
     }
   }
 
+  function makeRollable(element, text) {
+    element.classList.add("rules-lib-dice");
+    element.setAttribute("role", "button");
+    element.setAttribute("tabindex", "0");
+    element.title = "Roll it with rules_lib";
+    const shown = document.createElement("span");
+    shown.className = "rules-lib-roll";
+    shown.setAttribute("aria-live", "polite");
+    element.after(shown);
+    const rollIt = async () => {
+      shown.textContent = " … rolling";
+      delete shown.dataset.outcome;
+      try {
+        const browser = await startOnce();
+        const result = JSON.parse(browser.roll_inline(text.normalize("NFKC").replace(/−/g, "-")));
+        // the line says the outcome of a comparison itself ("2D6>=10 = 11: success")
+        shown.textContent = result.ok ? ` → ${result.line}` : ` ✗ ${result.line}`;
+        shown.title = result.ok ? result.detail : "";
+        shown.dataset.total = result.ok ? String(result.total) : "";
+        if (result.ok && result.outcome) shown.dataset.outcome = result.outcome;
+      } catch (error) {
+        shown.textContent = ` ✗ dice could not be rolled here (${error.message || error})`;
+      }
+    };
+    element.addEventListener("click", rollIt);
+    element.addEventListener("keydown", (event) => {
+      if (event.key === "Enter" || event.key === " ") {
+        event.preventDefault();
+        rollIt();
+      }
+    });
+  }
+
   function markDice() {
-    const codes = document.querySelectorAll(".md-content code");
-    for (const code of codes) {
-      if (code.closest("pre, .highlight, .jp-CodeCell .jp-InputArea, .jp-OutputArea")) continue;
+    const content = document.querySelector(".md-content");
+    if (!content) return;
+    for (const code of content.querySelectorAll("code")) {
+      if (code.closest("pre, a, .highlight, .jp-CodeCell, .jp-OutputArea")) continue;
       const text = code.textContent.trim();
-      if (!DICE_TEXT.test(text.normalize("NFKC"))) continue;
-      code.classList.add("rules-lib-dice");
-      code.setAttribute("role", "button");
-      code.setAttribute("tabindex", "0");
-      code.title = "Roll it with rules_lib";
-      const shown = document.createElement("span");
-      shown.className = "rules-lib-roll";
-      shown.setAttribute("aria-live", "polite");
-      code.after(shown);
-      const rollIt = async () => {
-        shown.textContent = " … rolling";
-        try {
-          const browser = await startOnce();
-          const result = JSON.parse(browser.roll_inline(text));
-          shown.textContent = result.ok ? ` → ${result.line}` : ` ✗ ${result.line}`;
-          shown.title = result.ok ? result.detail : "";
-          shown.dataset.total = result.ok ? String(result.total) : "";
-        } catch (error) {
-          shown.textContent = ` ✗ dice could not be rolled here (${error.message || error})`;
-        }
-      };
-      code.addEventListener("click", rollIt);
-      code.addEventListener("keydown", (event) => {
-        if (event.key === "Enter" || event.key === " ") {
-          event.preventDefault();
-          rollIt();
-        }
-      });
+      if (DICE_TEXT.test(text.normalize("NFKC"))) makeRollable(code, text);
+    }
+    // prose: collect first, then split the text nodes (the walk must not see its own changes)
+    const found = [];
+    const walker = document.createTreeWalker(content, NodeFilter.SHOW_TEXT, {
+      acceptNode: (node) => (node.parentElement.closest(NOT_PROSE) ? NodeFilter.FILTER_REJECT : NodeFilter.FILTER_ACCEPT),
+    });
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const matches = [...node.nodeValue.matchAll(PROSE_DICE)];
+      if (matches.length) found.push([node, matches]);
+    }
+    for (const [node, matches] of found) {
+      for (const match of matches.reverse()) {
+        const rest = node.splitText(match.index + match[1].length);
+        rest.splitText(match[2].length);
+        const dice = document.createElement("span");
+        dice.className = "rules-lib-dice-prose";
+        rest.replaceWith(dice);
+        dice.append(rest);
+        makeRollable(dice, match[2]);
+      }
     }
   }
 
