@@ -29,11 +29,12 @@
   const INPUT_KEYS = ["value", "index"];
 
   // A whole inline code that is dice notation: at least one die (2D6, D66, 1D36) or a system command
-  // (BB, BBM, GS of 000; SL<=13 of 001, AD[34(5)]R and OP5>3 of 002, VW+8@11>14 of 004 where
+  // (BB, BBM, GS and the charts ECHC, SDDC, ASDC, PEJC, RTJC, AARC of 000; SL<=13 of 001, AD[34(5)]R and OP5>3 of 002, VW+8@11>14 of 004 where
   // rules_lib.cli registers them). Each character is read by one alternative only (a D only before
   // a digit, the digits by the class, the letters of a command only by its token), so a failing
   // match backtracks in linear time.
-  const DICE_TEXT = /^(?=[^A-Z]*(?:D\d|BB|GS|SL|AD|OP|VW))(?:BBM?|GS|SL|AD|OP|VW|D(?=\d)|[0-9+\-*/×÷()<>=UR @[\]])+$/i;
+  const DICE_TEXT =
+    /^(?=[^A-Z]*(?:D\d|BB|GS|SL|AD|OP|VW|ECHC|SDDC|ASDC|PEJC|RTJC|AARC))(?:BBM?|GS|SL|AD|OP|VW|ECHC|SDDC|ASDC|PEJC|RTJC|AARC|D(?=\d)|[0-9+\-*/×÷()<>=UR @[\]])+$/i;
   // Dice in prose: a die with up to six added or subtracted terms and a comparison (3D6+3, 1D20＋1,
   // 2D6>=10, d20), or a BCDice command with a modifier or a target (BB+14>54, GS+3>7). Full-width
   // forms as the texts write them; never part of a longer word or sum. Group 2 is the dice (group 1
