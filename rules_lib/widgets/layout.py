@@ -17,8 +17,8 @@ FORM_WIDTH = "36em"
 
 
 def form_row() -> widgets.Layout:
-    """A labelled input that fills its calculator up to `FORM_WIDTH`, wrapping when narrow."""
-    return widgets.Layout(width="100%", max_width=FORM_WIDTH, flex_flow="row wrap")
+    """A labelled input that fills its calculator (less its margins) up to `FORM_WIDTH`, wrapping when narrow."""
+    return widgets.Layout(width="auto", max_width=FORM_WIDTH, flex_flow="row wrap")
 
 
 def inline_row(width: str) -> widgets.Layout:
