@@ -3,7 +3,7 @@
 Each page is opened twice: with Python blocked (the widgets as stored when the book was built)
 and live (the same widgets driven by rules_lib in Pyodide, after a few button presses on the
 battles). At every width the page must not scroll sideways, no widget input may be narrower
-than 40 px, and no label, button or widget box may cut its content (a box that scrolls its
+than 40 px or its value, and no label, button or widget box may cut its content (a box that scrolls its
 own content sideways, like a wide board, is fine). Screenshots of the live pages at 360 and
 1280 px go to $RULES_LIB_SCREENSHOTS (default build/screenshots/), for a person to look at.
 
@@ -40,17 +40,34 @@ LAYOUT_PROBLEMS = r"""
   const scrolls = (value) => value === "auto" || value === "scroll";
   const page = document.scrollingElement;
   if (page.scrollWidth > window.innerWidth) {
-    const wide = [...document.querySelectorAll("article *")].filter(
+    const wide = [...document.querySelectorAll("body *")].filter(
       (el) => shown(el) && el.getBoundingClientRect().right > window.innerWidth + 1);
     problems.push(`the page scrolls sideways: ${page.scrollWidth} px wide in a ${window.innerWidth} px window`
       + (wide.length ? `; widest: ${name(wide[wide.length - 1])}` : ""));
+  }
+  // anything of the page past the window's right edge, unless a box that scrolls sideways holds it
+  const inScrollBox = (el) => {
+    for (let up = el.parentElement; up && up !== document.body; up = up.parentElement)
+      if (scrolls(getComputedStyle(up).overflowX)) return true;
+    return false;
+  };
+  const past = [...document.querySelectorAll(".md-content *")].filter(
+    (el) => el.getBoundingClientRect().right > window.innerWidth + 1 && shown(el) && !inScrollBox(el));
+  for (const el of past.slice(0, 5)) problems.push(`past the window's right edge, not scrollable: ${name(el)}`);
+  // outputs of the page (boards and tables drawn by code cells): a wide one scrolls in its own box
+  for (const output of document.querySelectorAll(".jp-OutputArea-output")) {
+    if (shown(output) && output.scrollWidth > output.clientWidth + 1 && !scrolls(getComputedStyle(output).overflowX))
+      problems.push(`output ${output.scrollWidth} px wide in ${output.clientWidth} px, cut: ${name(output)}`);
   }
   const widgets = document.querySelectorAll(".widget-subarea");
   for (const area of widgets) {
     for (const input of area.querySelectorAll("input, select, textarea")) {
       if (["checkbox", "radio", "hidden"].includes(input.type) || !shown(input)) continue;
       const width = input.getBoundingClientRect().width;
-      if (width < minInput) problems.push(`input ${Math.round(width)} px wide: ${name(input.closest(".widget-inline-hbox") || input)}`);
+      const row = name(input.closest(".widget-inline-hbox") || input);
+      if (width < minInput) problems.push(`input ${Math.round(width)} px wide: ${row}`);
+      else if (input.tagName === "INPUT" && input.scrollWidth > input.clientWidth + 1)
+        problems.push(`value "${input.value}" wider than its input: ${row}`);
     }
     const boxes = area.querySelectorAll(
       ".widget-label, .widget-label-basic, .widget-label-basic span, button, .widget-box, .widget-inline-hbox, "
@@ -90,7 +107,11 @@ def _problems_at_each_width(page, what: str) -> list[str]:
     for width in WIDTHS:
         page.set_viewport_size({"width": width, "height": 900})
         page.wait_for_timeout(100)  # a frame for the re-layout
-        found += [f"{what} at {width} px: {problem}" for problem in page.evaluate(LAYOUT_PROBLEMS, MIN_INPUT_WIDTH)]
+        problems = page.evaluate(LAYOUT_PROBLEMS, MIN_INPUT_WIDTH)
+        if problems:  # look again once the theme's transitions after a resize are over (a loaded machine is slow)
+            page.wait_for_timeout(600)
+            problems = page.evaluate(LAYOUT_PROBLEMS, MIN_INPUT_WIDTH)
+        found += [f"{what} at {width} px: {problem}" for problem in problems]
     return found
 
 
