@@ -60,6 +60,7 @@ LAYOUT_PROBLEMS = r"""
       problems.push(`output ${output.scrollWidth} px wide in ${output.clientWidth} px, cut: ${name(output)}`);
   }
   const widgets = document.querySelectorAll(".widget-subarea");
+  const measure = document.createElement("canvas").getContext("2d");
   for (const area of widgets) {
     for (const input of area.querySelectorAll("input, select, textarea")) {
       if (["checkbox", "radio", "hidden"].includes(input.type) || !shown(input)) continue;
@@ -68,6 +69,12 @@ LAYOUT_PROBLEMS = r"""
       if (width < minInput) problems.push(`input ${Math.round(width)} px wide: ${row}`);
       else if (input.tagName === "INPUT" && input.scrollWidth > input.clientWidth + 1)
         problems.push(`value "${input.value}" wider than its input: ${row}`);
+      else if (input.tagName === "SELECT" && !input.multiple && input.selectedOptions.length) {
+        measure.font = getComputedStyle(input).font;  // the choice shown, beside the arrow (about 24 px)
+        const text = input.selectedOptions[0].text;
+        if (measure.measureText(text).width > input.clientWidth - 24)
+          problems.push(`choice "${text}" wider than its dropdown: ${row}`);
+      }
     }
     const boxes = area.querySelectorAll(
       ".widget-label, .widget-label-basic, .widget-label-basic span, button, .widget-box, .widget-inline-hbox, "

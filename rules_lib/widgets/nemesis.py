@@ -39,11 +39,11 @@ CHECK_LABELS = {
     "approach": "approach (接近フェイズ)",
     "fall": "fall (転倒)",
 }
-#: the readings of the fall check (see the rulings page)
+#: the readings of the fall check (see the rulings page), A the attacker's sum and D the defender's
 FALL_READING_LABELS = {
-    FallReading.AS_WRITTEN: "as written: the defender falls on a tie or better",
-    FallReading.DEFENDER_RESISTS: "the defender stands on a tie or better (the library's reading)",
-    FallReading.ATTACKER_WINS_TIES: "the defender falls when the attacker ties or beats it",
+    FallReading.AS_WRITTEN: "falls if D ≥ A (as written)",
+    FallReading.DEFENDER_RESISTS: "falls if A > D",
+    FallReading.ATTACKER_WINS_TIES: "falls if A ≥ D",
 }
 
 
@@ -65,8 +65,8 @@ class ActionDiceCalculator(FormCalculator):
                                        placeholder="faces 1 to 6, e.g. 34(5)")
         self.rapid_fire = checkbox("rapid fire or quick fire (連射 / 速射)", rapid_fire)
         self.extended = dropdown(
-            "a bracketed face such as (5)",
-            [("does not fire (the library's reading)", ExtendedFace.IGNORED.value),
+            "a bracketed face such as (5) (a ruling)",
+            [("does not fire", ExtendedFace.IGNORED.value),
              ("fires like a proper face", ExtendedFace.FIRES.value)],
             ExtendedFace.IGNORED.value)
         self.odds: ActionDiceOdds | None = None
@@ -127,7 +127,8 @@ class OpposedPoolsCalculator(FormCalculator):
         self.check = dropdown("check", [(CHECK_LABELS[key], key) for key in CONTESTS], check)
         self.first_dice = int_input("first side's dice (D6)", first_dice, 0, MAX_POOL)
         self.second_dice = int_input("second side's dice (D6)", second_dice, 0, MAX_POOL)
-        self.fall_reading = dropdown("fall (転倒): who falls (a ruling)",
+        self.fall_reading = dropdown("fall (転倒), a ruling: when the defender falls, for the sums A (attacker) "
+                                     "and D (defender)",
                                      [(FALL_READING_LABELS[r], r.value) for r in FallReading],
                                      FallReading.DEFENDER_RESISTS.value)
         self.odds: ContestOdds | None = None
