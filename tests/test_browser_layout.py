@@ -1,11 +1,12 @@
 """The calculators fit the screen: every calculators and first-battle page at 360, 768 and 1280 px.
 
 Each page is opened twice: with Python blocked (the widgets as stored when the book was built)
-and live (the same widgets driven by rules_lib in Pyodide, after a few button presses on the
-battles). At every width the page must not scroll sideways, no widget input may be narrower
-than 40 px or its value, and no label, button or widget box may cut its content (a box that scrolls its
-own content sideways, like a wide board, is fine). Screenshots of the live pages at 360 and
-1280 px go to $RULES_LIB_SCREENSHOTS (default build/screenshots/), for a person to look at.
+and live (the same widgets driven by rules_lib in Pyodide, then again after a few button
+presses on the battles). At every width the page must not scroll sideways; no widget input may
+be narrower than 40 px or than its value; no label, button or widget box may cut its content;
+and anything wider than the window must sit in a box that scrolls sideways (a wide board).
+Screenshots of each widget, live, at 360 and 1280 px go to $RULES_LIB_SCREENSHOTS (default
+build/screenshots/), for a person to look at.
 
 Uses the site, server and Chromium of tests/test_browser.py; one browser for the module.
 """
@@ -43,7 +44,7 @@ LAYOUT_PROBLEMS = r"""
     const wide = [...document.querySelectorAll("body *")].filter(
       (el) => shown(el) && el.getBoundingClientRect().right > window.innerWidth + 1);
     problems.push(`the page scrolls sideways: ${page.scrollWidth} px wide in a ${window.innerWidth} px window`
-      + (wide.length ? `; widest: ${name(wide[wide.length - 1])}` : ""));
+      + (wide.length ? `; for example ${name(wide[wide.length - 1])}` : ""));
   }
   // anything of the page past the window's right edge, unless a box that scrolls sideways holds it
   const inScrollBox = (el) => {
