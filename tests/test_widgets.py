@@ -16,3 +16,52 @@ def test_dice_odds_calculator_shows_errors_in_place():
     calculator.expression.value = "2D6+"
     assert calculator.odds is None
     assert "position 5" in calculator.result.value
+
+
+# -- labels of every calculator and battle ----------------------------------------------------------
+
+import importlib  # noqa: E402
+import inspect  # noqa: E402
+import re  # noqa: E402
+
+import ipywidgets  # noqa: E402
+import pytest  # noqa: E402
+
+from rules_lib.widgets import Calculator  # noqa: E402
+
+WIDGET_MODULES = ["dice_odds", "gundam_sentinel", "gundam_sentinel_battle", "nemesis", "nemesis_battle",
+                  "verse_world", "verse_world_battle", "wis6", "wis6_battle"]
+JAPANESE = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uff00-\uffef]")
+
+
+def _calculator_classes():
+    for name in WIDGET_MODULES:
+        module = importlib.import_module(f"rules_lib.widgets.{name}")
+        for _, cls in inspect.getmembers(module, inspect.isclass):
+            if issubclass(cls, Calculator) and cls.__module__ == module.__name__:
+                yield pytest.param(cls, id=f"{name}.{cls.__name__}")
+
+
+def _widgets(widget):
+    yield widget
+    for child in getattr(widget, "children", ()):
+        yield from _widgets(child)
+
+
+def _outside_parentheses(label: str) -> str:
+    return re.sub(r"\([^()]*\)", "", label)
+
+
+@pytest.mark.parametrize("cls", list(_calculator_classes()))
+def test_labels_are_english_with_japanese_terms_in_parentheses(cls):
+    """Each label and fixed choice reads in English; a Japanese term, where the rule names one, is in parentheses."""
+    widgets = list(_widgets(cls()))
+    descriptions = [w.description for w in widgets if getattr(w, "description", "")]
+    choices = [str(label) for w in widgets if isinstance(w, ipywidgets.widgets.widget_selection._Selection)
+               for label in w._options_labels]
+    assert descriptions, f"{cls.__name__} has no labelled input"
+    for label in descriptions + choices:
+        assert not JAPANESE.search(_outside_parentheses(label)), (
+            f"{cls.__name__}: {label!r} has Japanese outside parentheses")
+    for label in descriptions:
+        assert re.search(r"[A-Za-z]{2}", _outside_parentheses(label)), f"{cls.__name__}: {label!r} has no English"

@@ -8,6 +8,7 @@ import ipywidgets as widgets
 
 from ..dice import Odds, odds, percent
 from .base import Calculator
+from .layout import text_input
 from .render import distribution_table, error_line
 
 
@@ -15,12 +16,7 @@ class DiceOddsCalculator(Calculator):
     """Exact odds of any dice expression of the notation (``rules_lib.dice.odds``)."""
 
     def __init__(self, expression: str = "2D6>=10") -> None:
-        self.expression = widgets.Text(
-            value=expression,
-            description="Expression",
-            placeholder="e.g. 2D6+3, 1D36, 3D6>=12",
-            continuous_update=False,
-        )
+        self.expression = text_input("dice expression", expression, placeholder="e.g. 2D6+3, 1D36, 3D6>=12")
         self.result = widgets.HTML()
         self.odds: Odds | None = None
         self.error: str | None = None

@@ -12,19 +12,11 @@ import ipywidgets as widgets
 from ..dice import percent
 from ..gundam_sentinel import actions, figures, salvo, to_hit
 from .base import Calculator
+from .layout import LABEL_STYLE, checkbox, dropdown, form_row, text_input
+from .layout import int_input as _int
 from .render import distribution_table, error_line
 
-_STYLE = {"description_width": "16em"}
-_WIDE = widgets.Layout(width="30em")
-
-
-def _int(description: str, value: int, low: int, high: int) -> widgets.BoundedIntText:
-    return widgets.BoundedIntText(value=value, min=low, max=high, description=f"{description} ({low}..{high})",
-                                  style=_STYLE, layout=_WIDE)
-
-
-def _check(description: str, value: bool = False) -> widgets.Checkbox:
-    return widgets.Checkbox(value=value, description=description, style=_STYLE, layout=_WIDE, indent=False)
+_check = checkbox
 
 
 class ToHitCalculator(Calculator):
@@ -41,8 +33,7 @@ class ToHitCalculator(Calculator):
         self.steal_yard = _check("target's Steal Yard (スティールヤード) −6")
         self.ewac = _check("friendly EWAC (ＥＷＡＣ) +2")
         self.other = _int("other modifiers", 0, -40, 40)
-        self.evasion = widgets.Text(value=str(evasion), description="evasion value (回避値), 11..86",
-                                    style=_STYLE, layout=_WIDE, continuous_update=False)
+        self.evasion = text_input("evasion value (回避値) (11 to 86)", str(evasion))
         self.mob = _check("target is a mook MS (ザコＭＳ): criticals count")
         self.all_range = _check("all-range attack (doubles always hit)")
         self.result = widgets.HTML()
@@ -94,11 +85,9 @@ class SalvoCalculator(Calculator):
     def __init__(self, fired: int = 15, evasion: int = 54, per_hit_damage: str = "") -> None:
         self.fired = _int("missiles or bombs fired", fired, 1, 60)
         self.other = _int("other modifiers", 0, -40, 40)
-        self.evasion = widgets.Text(value=str(evasion), description="evasion value (回避値), 11..86",
-                                    style=_STYLE, layout=_WIDE, continuous_update=False)
-        self.damage = widgets.Text(value=per_hit_damage, description="damage per hit (not in the source text)",
-                                   placeholder="e.g. 3D6+3 or 1D3+4/2", style=_STYLE, layout=_WIDE,
-                                   continuous_update=False)
+        self.evasion = text_input("evasion value (回避値) (11 to 86)", str(evasion))
+        self.damage = text_input("damage per hit (not in the source text)", per_hit_damage,
+                                 placeholder="e.g. 3D6+3 or 1D3+4/2")
         self.guided = _check("psycommu-guided psy-missiles (doubles: all hit)")
         self.result = widgets.HTML()
         self.odds: salvo.SalvoOdds | None = None
@@ -141,14 +130,13 @@ class ActionPointPlanner(Calculator):
     def __init__(self, roll: int = 4, reaction: int = 2) -> None:
         self.roll = _int("1D6 for action points", roll, 1, 6)
         self.reaction = _int("reaction modifier (反応力)", reaction, -5, 10)
-        self.borrow = _int("borrowed (予想行動), not in the text: max", 0, 0, 6)
+        self.borrow = _int("AP borrowed (予想行動), the most: not in the source text", 0, 0, 6)
         self.owed = _int("owed from last round", 0, 0, 6)
-        self.unit_class = widgets.Dropdown(options=["normal MS", "high-mobility MS", "MA or aircraft"],
-                                           value="normal MS", description="unit class", style=_STYLE, layout=_WIDE)
+        self.unit_class = dropdown("unit class", ["normal MS", "high-mobility MS", "MA or aircraft"], "normal MS")
         self.first = _check("acting first (先攻)", True)
         self.candidates = widgets.SelectMultiple(options=PLANNER_PATTERNS, value=PLANNER_PATTERNS[:4],
-                                                 description="patterns (AP in the text)", style=_STYLE,
-                                                 layout=widgets.Layout(width="30em", height="10em"))
+                                                 description="patterns (their AP cost is in the text)",
+                                                 rows=len(PLANNER_PATTERNS), style=LABEL_STYLE, layout=form_row())
         self.result = widgets.HTML()
         self.plan: actions.RoundPlan | None = None
         self.error: str | None = None
@@ -187,10 +175,12 @@ class HexFigure(Calculator):
     """Figures drawn by the hex geometry: front hexes, a firing arc (assumed width) or range bands."""
 
     def __init__(self, kind: str = "front hexes", facing: int = 0, arc_degrees: int = 120) -> None:
-        self.kind = widgets.ToggleButtons(options=["front hexes", "firing arc", "range bands"], value=kind)
-        self.facing = widgets.Dropdown(options=list(range(6)), value=facing, description="facing (hexside)")
+        self.kind = widgets.ToggleButtons(options=["front hexes", "firing arc", "range bands"], value=kind,
+                                          style={"button_width": "auto"})
+        self.facing = dropdown("facing (hexside 0 to 5)", list(range(6)), facing)
         self.arc = widgets.IntSlider(value=arc_degrees, min=60, max=360, step=60,
-                                     description="arc (degrees), not in the text")
+                                     description="arc in degrees (not in the source text)", style=LABEL_STYLE,
+                                     layout=form_row())
         self.figure = widgets.HTML()
         super().__init__([self.kind, self.facing, self.arc, self.figure])
         for control in (self.kind, self.facing, self.arc):

@@ -36,9 +36,9 @@ from ..gundam_sentinel.battle import (
     units_html,
 )
 from .base import BattleCalculator
+from .layout import LABEL_STYLE, inline_row
 
 SEED_MAX = 1_000_000
-_STYLE = {"description_width": "9em"}
 
 
 class FirstBattle(BattleCalculator):
@@ -47,8 +47,8 @@ class FirstBattle(BattleCalculator):
     step = staticmethod(step)
 
     def __init__(self, seed: int = 1) -> None:
-        self.seed = widgets.BoundedIntText(value=seed, min=0, max=SEED_MAX, description=f"seed (0–{SEED_MAX})",
-                                           style=_STYLE, layout=widgets.Layout(width="18em"))
+        self.seed = widgets.BoundedIntText(value=seed, min=0, max=SEED_MAX, description=f"seed (0 to {SEED_MAX:,})",
+                                           style=LABEL_STYLE, layout=inline_row("20em"))
         self.new_battle = widgets.Button(description="New battle", tooltip="start again with this seed")
         self.initiative = widgets.Button(description="Initiative", tooltip="2D6 + perception each (000 §1)")
         self.action_points = widgets.Button(description="Action points", tooltip="1D6 + reaction (000 §1)")
@@ -57,10 +57,10 @@ class FirstBattle(BattleCalculator):
         self.move_right = widgets.Button(description="Move front-right", tooltip="enter the right-front hex (000 §4)")
         self.turn_left = widgets.Button(description="Turn left", tooltip="60 degrees anticlockwise (000 §4)")
         self.turn_right = widgets.Button(description="Turn right", tooltip="60 degrees clockwise (000 §4)")
-        self.weapon = widgets.Dropdown(options=["-"], description="weapon", style=_STYLE,
-                                       layout=widgets.Layout(width="20em"))
-        self.fired = widgets.BoundedIntText(value=15, min=1, max=15, description="missiles fired (1–15)",
-                                            style=_STYLE, layout=widgets.Layout(width="16em"))
+        self.weapon = widgets.Dropdown(options=["-"], description="weapon", style=LABEL_STYLE,
+                                       layout=inline_row("22em"))
+        self.fired = widgets.BoundedIntText(value=15, min=1, max=15, description="missiles fired (1 to 15)",
+                                            style=LABEL_STYLE, layout=inline_row("16em"))
         self.fire = widgets.Button(description="Fire", tooltip="a hit check: 1D36 + modifier against evasion (000 §6)")
         self.end_phase = widgets.Button(description="End phase", tooltip="unused AP are lost (000 §3)")
         self.status = widgets.HTML()

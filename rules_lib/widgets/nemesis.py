@@ -7,8 +7,6 @@ from __future__ import annotations
 
 import html
 
-import ipywidgets as widgets
-
 from ..dice import percent
 from ..nemesis import (
     CONTESTS,
@@ -27,11 +25,26 @@ from ..nemesis import (
     parse_faces,
 )
 from .base import FormCalculator
+from .layout import checkbox, dropdown, int_input, text_input
 from .render import distribution_table
 
 #: largest pool a calculator offers (exact odds stay well under 50 ms)
 MAX_POOL = 12
 MAX_VALUE = 40
+#: the checks of the opposed-pools calculator, named with the text's terms (002 §5-1, §H5, §H6)
+CHECK_LABELS = {
+    "interception": "interception (迎撃行動)",
+    "evasion": "evasion (回避行動)",
+    "stealth": "stealth (ステルス)",
+    "approach": "approach (接近フェイズ)",
+    "fall": "fall (転倒)",
+}
+#: the readings of the fall check (see the rulings page), A the attacker's sum and D the defender's
+FALL_READING_LABELS = {
+    FallReading.AS_WRITTEN: "falls if D ≥ A (as written)",
+    FallReading.DEFENDER_RESISTS: "falls if A > D",
+    FallReading.ATTACKER_WINS_TIES: "falls if A ≥ D",
+}
 
 
 def _chance(label: str, p) -> str:
@@ -48,13 +61,14 @@ class ActionDiceCalculator(FormCalculator):
     weapon's proper range (``rules_lib.nemesis.action_dice_odds``)."""
 
     def __init__(self, proper_range: str = "34(5)", rapid_fire: bool = False) -> None:
-        self.proper_range = widgets.Text(value=proper_range, description="適正射程", continuous_update=False,
-                                         placeholder="faces 1-6, e.g. 34(5)")
-        self.rapid_fire = widgets.Checkbox(value=rapid_fire, description="連射 / 速射 (rapid or quick fire)")
-        self.extended = widgets.Dropdown(
-            options=[("bracketed face: does not fire (library's reading)", ExtendedFace.IGNORED.value),
-                     ("bracketed face: fires like a proper face", ExtendedFace.FIRES.value)],
-            value=ExtendedFace.IGNORED.value, description="(5)")
+        self.proper_range = text_input("proper range (適正射程): die faces", proper_range,
+                                       placeholder="faces 1 to 6, e.g. 34(5)")
+        self.rapid_fire = checkbox("rapid fire or quick fire (連射 / 速射)", rapid_fire)
+        self.extended = dropdown(
+            "a bracketed face such as (5) (a ruling)",
+            [("does not fire", ExtendedFace.IGNORED.value),
+             ("fires like a proper face", ExtendedFace.FIRES.value)],
+            ExtendedFace.IGNORED.value)
         self.odds: ActionDiceOdds | None = None
         super().__init__([self.proper_range, self.rapid_fire, self.extended])
 
@@ -80,12 +94,11 @@ class ArmourCalculator(FormCalculator):
 
     def __init__(self, attack: str = "1D20＋1", armour: int = 6, damage: str = "3D6＋2", attenuation: int = 0,
                  melee: bool = False) -> None:
-        self.attack = widgets.Text(value=attack, description="攻撃力 attack", continuous_update=False)
-        self.armour = widgets.BoundedIntText(value=armour, min=0, max=MAX_VALUE, description=f"装甲値 (0–{MAX_VALUE})")
-        self.damage = widgets.Text(value=damage, description="ダメージ", continuous_update=False)
-        self.attenuation = widgets.BoundedIntText(value=attenuation, min=0, max=MAX_VALUE,
-                                                  description=f"減衰値 (0–{MAX_VALUE})")
-        self.melee = widgets.Checkbox(value=melee, description="melee weapon (ignores 減衰値)")
+        self.attack = text_input("attack (攻撃力): dice", attack)
+        self.armour = int_input("armour value (装甲値)", armour, 0, MAX_VALUE)
+        self.damage = text_input("damage (ダメージ): dice", damage)
+        self.attenuation = int_input("attenuation (減衰値)", attenuation, 0, MAX_VALUE)
+        self.melee = checkbox("melee weapon: attenuation (減衰値) does not apply", melee)
         self.odds: ArmourOdds | None = None
         super().__init__([self.attack, self.armour, self.damage, self.attenuation, self.melee])
 
@@ -111,13 +124,13 @@ class OpposedPoolsCalculator(FormCalculator):
     (``rules_lib.nemesis.contest_odds``)."""
 
     def __init__(self, check: str = "evasion", first_dice: int = 2, second_dice: int = 2) -> None:
-        self.check = widgets.Dropdown(options=list(CONTESTS), value=check, description="check")
-        self.first_dice = widgets.BoundedIntText(value=first_dice, min=0, max=MAX_POOL,
-                                                 description=f"first (0–{MAX_POOL})")
-        self.second_dice = widgets.BoundedIntText(value=second_dice, min=0, max=MAX_POOL,
-                                                  description=f"second (0–{MAX_POOL})")
-        self.fall_reading = widgets.Dropdown(options=[r.value for r in FallReading],
-                                             value=FallReading.DEFENDER_RESISTS.value, description="fall reading")
+        self.check = dropdown("check", [(CHECK_LABELS[key], key) for key in CONTESTS], check)
+        self.first_dice = int_input("first side's dice (D6)", first_dice, 0, MAX_POOL)
+        self.second_dice = int_input("second side's dice (D6)", second_dice, 0, MAX_POOL)
+        self.fall_reading = dropdown("fall (転倒), a ruling: when the defender falls, for the sums A (attacker) "
+                                     "and D (defender)",
+                                     [(FALL_READING_LABELS[r], r.value) for r in FallReading],
+                                     FallReading.DEFENDER_RESISTS.value)
         self.odds: ContestOdds | None = None
         super().__init__([self.check, self.first_dice, self.second_dice, self.fall_reading])
 
@@ -148,14 +161,15 @@ class MeleeDuelCalculator(FormCalculator):
     (``rules_lib.nemesis.duel_odds``)."""
 
     def __init__(self, kept_a: str = "", kept_b: str = "") -> None:
-        self.kept_a = widgets.Text(value=kept_a, description="A keeps", placeholder="e.g. 6,6 (empty: fresh 3D6)",
-                                   continuous_update=False)
-        self.kept_b = widgets.Text(value=kept_b, description="B keeps", placeholder="e.g. 2,3,4",
-                                   continuous_update=False)
-        self.triple_vs_triple = widgets.Dropdown(options=["higher_wins", "mutual"], value="higher_wins",
-                                                 description="三ゾロ vs 三ゾロ")
-        self.pair_key = widgets.Dropdown(options=["pair_value", "sum"], value="pair_value", description="ゾロ目 by")
-        self.plain_key = widgets.Dropdown(options=["sum", "dice_descending"], value="sum", description="出目 by")
+        self.kept_a = text_input("dice A keeps (empty: a fresh 3D6)", kept_a, placeholder="e.g. 6,6")
+        self.kept_b = text_input("dice B keeps (empty: a fresh 3D6)", kept_b, placeholder="e.g. 2,3,4")
+        self.triple_vs_triple = dropdown("triple against triple (三ゾロ vs 三ゾロ)",
+                                         [("the higher triple wins", "higher_wins"), ("a mutual hit (相打ち)", "mutual")],
+                                         "higher_wins")
+        self.pair_key = dropdown("pairs (ゾロ目) compared by",
+                                 [("the paired value", "pair_value"), ("the sum", "sum")], "pair_value")
+        self.plain_key = dropdown("plain rolls (出目) compared by",
+                                  [("the sum", "sum"), ("the dice, highest first", "dice_descending")], "sum")
         self.odds: DuelOdds | None = None
         super().__init__([self.kept_a, self.kept_b, self.triple_vs_triple, self.pair_key, self.plain_key])
 

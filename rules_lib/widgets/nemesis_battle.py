@@ -42,10 +42,10 @@ from ..nemesis.battle import (
     step,
 )
 from .base import BattleCalculator
+from .layout import LABEL_STYLE, inline_row
 
 SEED_MAX = 1_000_000
 MAX_ACTIVE = 20
-_STYLE = {"description_width": "9em"}
 
 
 class FirstBattle(BattleCalculator):
@@ -55,8 +55,8 @@ class FirstBattle(BattleCalculator):
     _explanation_html = staticmethod(explanation_html)
 
     def __init__(self, seed: int = 1) -> None:
-        self.seed = widgets.BoundedIntText(value=seed, min=0, max=SEED_MAX, description=f"seed (0–{SEED_MAX})",
-                                           style=_STYLE, layout=widgets.Layout(width="18em"))
+        self.seed = widgets.BoundedIntText(value=seed, min=0, max=SEED_MAX, description=f"seed (0 to {SEED_MAX:,})",
+                                           style=LABEL_STYLE, layout=inline_row("20em"))
         self.new_battle = widgets.Button(description="New battle", tooltip="start again with this seed")
         self.roll = widgets.Button(description="Roll action dice", tooltip="3D6 each, then initiative (002 §1-1)")
         self.go_first = widgets.Button(description="Go first (先攻)", tooltip="the initiative winner goes first")
@@ -64,19 +64,19 @@ class FirstBattle(BattleCalculator):
         self.open_melee = {side: widgets.Button(description=f"{side} opens melee",
                                                 tooltip="a triple opens the melee phase; the opener is second (002 §1-1)")
                            for side in SIDES}
-        self.weapon = widgets.Dropdown(options=[("-", "")], description="weapon", style=_STYLE,
-                                       layout=widgets.Layout(width="22em"))
-        self.die = widgets.BoundedIntText(value=6, min=1, max=6, description="die (1–6)", style=_STYLE,
-                                          layout=widgets.Layout(width="14em"))
+        self.weapon = widgets.Dropdown(options=[("-", "")], description="weapon", style=LABEL_STYLE,
+                                       layout=inline_row("26em"))
+        self.die = widgets.BoundedIntText(value=6, min=1, max=6, description="action die (1 to 6)", style=LABEL_STYLE,
+                                          layout=inline_row("14em"))
         self.shoot = widgets.Button(description="Shoot", tooltip="fire the weapon with the die (002 §2-1)")
         self.swap = widgets.Button(description="Swap weapon",
                                    tooltip="take up the weapon; gives up the die unless 持替不要 (002 §1-1)")
-        self.give_up = widgets.Text(value="", description="give up 2 dice", placeholder="e.g. 3,1", style=_STYLE,
-                                    layout=widgets.Layout(width="18em"))
+        self.give_up = widgets.Text(value="", description="2 dice to give up", placeholder="e.g. 3,1",
+                                    style=LABEL_STYLE, layout=inline_row("18em"))
         self.response = widgets.Button(description="Response action", tooltip="2 dice for +1 active value (002 §1-1)")
         self.active_spent = widgets.BoundedIntText(value=0, min=0, max=MAX_ACTIVE,
-                                                   description=f"active spent (0–{MAX_ACTIVE})", style=_STYLE,
-                                                   layout=widgets.Layout(width="16em"))
+                                                   description=f"active value (能動値) to spend (0 to {MAX_ACTIVE})",
+                                                   style=LABEL_STYLE, layout=inline_row("22em"))
         self.approach = widgets.Button(description="Approach", tooltip="close in with the bayonet on a 1 (002 §5-1)")
         self.melee = widgets.Button(description="Melee duel", tooltip="the opener's duel (002 §6-1, §6-2)")
         self.armour = widgets.Button(description="Armour check", tooltip="attack against armour (002 §3-1)")

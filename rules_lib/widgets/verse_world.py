@@ -7,8 +7,6 @@ from __future__ import annotations
 
 import html
 
-import ipywidgets as widgets
-
 from ..dice import percent
 from ..geometry.square import Facing, Pose, Square
 from ..verse_world import (
@@ -22,14 +20,9 @@ from ..verse_world import (
     reach_svg,
 )
 from .base import FormCalculator
+from .layout import checkbox, dropdown, text_input
+from .layout import int_input as _int
 from .render import distribution_table
-
-_STYLE = {"style": {"description_width": "initial"}}
-_INT = {"continuous_update": False, **_STYLE}
-
-
-def _int(description: str, value: int, low: int, high: int) -> widgets.BoundedIntText:
-    return widgets.BoundedIntText(value=value, min=low, max=high, description=f"{description} ({low} to {high})", **_INT)
 
 
 def _mode_options() -> list[tuple[str, str]]:
@@ -45,14 +38,15 @@ class AttackCalculator(FormCalculator):
         self.attack_modifier = _int("attack modifier (charge -4, tackle -2, ...)", 0, -20, 20)
         self.evasion = _int("evasion base value (回避基本値)", evasion, -20, 40)
         self.evasion_modifier = _int("evasion modifier (full defence +5, picked up -2, ...)", 0, -20, 20)
-        self.waive = widgets.Checkbox(value=False, description="defender gives up evasion", **_STYLE)
-        self.tie = widgets.Dropdown(options=[("defender (ruling)", "defender"), ("attacker", "attacker")],
-                                    value="defender", description="a tie goes to", **_STYLE)
-        self.critical_at = _int("critical at natural 2D6 ≥ (0 = none; not in the source text)", 0, 0, 12)
-        self.over_critical_at = _int("over-critical at natural 2D6 ≥ (0 = none; not in the source text)", 0, 0, 12)
-        self.weapon = widgets.Text(value=weapon_damage, description="weapon damage dice", **_INT)
+        self.waive = checkbox("the defender gives up evasion")
+        self.tie = dropdown("equal totals go to", [("the defender (a ruling)", "defender"), ("the attacker", "attacker")],
+                            "defender")
+        self.critical_at = _int("critical at a natural 2D6 of at least (0: none; not in the source text)", 0, 0, 12)
+        self.over_critical_at = _int("over-critical at a natural 2D6 of at least (0: none; not in the source text)",
+                                     0, 0, 12)
+        self.weapon = text_input("weapon damage dice", weapon_damage)
         self.bonus = _int("physical damage bonus", physical_bonus, 0, 30)
-        self.bonus_applies = widgets.Checkbox(value=True, description="bonus applies (not for magic guns)", **_STYLE)
+        self.bonus_applies = checkbox("the bonus applies (not for magic guns)", True)
         self.protection = _int("final protection (最終防護点)", protection, 0, 60)
         self.extra_rolls = _int("extra damage rolls (charge: 1 to 5)", 0, 0, 5)
         self.odds = None
@@ -95,8 +89,8 @@ class ChargePlanner(FormCalculator):
 
     def __init__(self, points: int = 45, mode: str = "thruster") -> None:
         self.points = _int("movement points (移動力)", points, 0, 1000)
-        self.scale = widgets.Dropdown(options=["mecha", "character"], value="mecha", description="scale", **_STYLE)
-        self.mode = widgets.Dropdown(options=_mode_options(), value=mode, description="locomotion", **_STYLE)
+        self.scale = dropdown("scale", ["mecha", "character"], "mecha")
+        self.mode = dropdown("locomotion", _mode_options(), mode)
         self.squares = _int("run-up squares (0 = the longest possible)", 0, 0, 1000)
         self.plan = None
         super().__init__([self.points, self.scale, self.mode, self.squares])
@@ -117,13 +111,11 @@ class MovementPlanner(FormCalculator):
 
     def __init__(self, points: int = 30, mode: str = "walk", scale: str = "mecha", size: int = 15) -> None:
         self.points = _int("movement points (移動力)", points, 0, 200)
-        self.scale = widgets.Dropdown(options=["mecha", "character"], value=scale, description="scale", **_STYLE)
-        self.mode = widgets.Dropdown(options=_mode_options(), value=mode, description="locomotion", **_STYLE)
-        self.facing = widgets.Dropdown(options=[f.name.lower() for f in Facing], value="north",
-                                       description="facing", **_STYLE)
-        self.last_step = widgets.Checkbox(value=True, description="last step with what is left (L27)", **_STYLE)
-        self.diagonals = widgets.Checkbox(value=False, description="omnidirectional modes step diagonally (ruling)",
-                                          **_STYLE)
+        self.scale = dropdown("scale", ["mecha", "character"], scale)
+        self.mode = dropdown("locomotion", _mode_options(), mode)
+        self.facing = dropdown("facing", [f.name.lower() for f in Facing], "north")
+        self.last_step = checkbox("a last step with the points left (L27)", True)
+        self.diagonals = checkbox("omnidirectional modes step diagonally (a ruling)")
         self.size = _int("map size (squares a side)", size, 3, 21)
         self.plan = None
         super().__init__([self.points, self.scale, self.mode, self.facing, self.last_step, self.diagonals, self.size])
@@ -157,7 +149,7 @@ class MpEndurance(FormCalculator):
 
     def __init__(self, mp: int = 20, drain: str = "pilot") -> None:
         self.mp = _int("starting MP", mp, 0, 200)
-        self.drain = widgets.Dropdown(options=_drains(), value=drain, description="MP lost each turn", **_STYLE)
+        self.drain = dropdown("MP lost each turn", _drains(), drain)
         self.endurance = None
         super().__init__([self.mp, self.drain])
 

@@ -41,13 +41,13 @@ from ..verse_world import (
 )
 from ..verse_world.battle import status_line
 from .base import BattleCalculator
+from .layout import LABEL_STYLE, inline_row
 
 SEED_MAX = 1_000_000
 #: The critical rule of the widget's battles: double sixes. **Not in the source text** (004 never defines criticals).
 CRITICALS = CriticalRule.natural_total(12)
 #: The locomotion modes the sample mecha are fitted for (walking, Lance's thrusters, the Bandit's spinner).
 MODES = ("walk", "thruster", "roller")
-_STYLE = {"description_width": "initial"}
 
 
 class FirstBattle(BattleCalculator):
@@ -56,8 +56,8 @@ class FirstBattle(BattleCalculator):
     step = staticmethod(step)
 
     def __init__(self, seed: int = 1) -> None:
-        self.seed = widgets.BoundedIntText(value=seed, min=0, max=SEED_MAX, description=f"seed (0–{SEED_MAX})",
-                                           style=_STYLE, layout=widgets.Layout(width="16em"))
+        self.seed = widgets.BoundedIntText(value=seed, min=0, max=SEED_MAX, description=f"seed (0 to {SEED_MAX:,})",
+                                           style=LABEL_STYLE, layout=inline_row("20em"))
         self.new_battle = widgets.Button(description="New battle", tooltip="start again with this seed's dice")
         self.initiative = widgets.Button(description="Initiative", tooltip="initiative bonus + 2D6 (004 §3-4-1)")
         self.delay = widgets.Button(description="Delay", tooltip="act at initiative value 0 (004 §3-4-1)")
@@ -66,14 +66,15 @@ class FirstBattle(BattleCalculator):
         self.end_turn = widgets.Button(description="End turn", tooltip="the pilots' MP drain (004 §3-4-1, L21)")
         self.mode = widgets.Dropdown(
             options=[(f"{locomotion_mode(m).english} ({locomotion_mode(m).japanese})", m) for m in MODES],
-            value="walk", description="locomotion", style=_STYLE, layout=widgets.Layout(width="18em"))
+            value="walk", description="locomotion", style=LABEL_STYLE, layout=inline_row("20em"))
         self.move_forward = widgets.Button(description="Move forward", tooltip="one square ahead (004 §3-4-2-1)")
         self.move_backward = widgets.Button(description="Move backward", tooltip="one square back (004 §3-4-2-1)")
         self.turn_left = widgets.Button(description="Turn left", tooltip="90 degrees (004 §3-4-2-1)")
         self.turn_right = widgets.Button(description="Turn right", tooltip="90 degrees (004 §3-4-2-1)")
-        self.weapon = widgets.Dropdown(options=["-"], description="weapon", style=_STYLE,
-                                       layout=widgets.Layout(width="16em"))
-        self.charge = widgets.Checkbox(value=False, description="as a charge (突撃)", style=_STYLE)
+        self.weapon = widgets.Dropdown(options=["-"], description="weapon", style=LABEL_STYLE,
+                                       layout=inline_row("20em"))
+        self.charge = widgets.Checkbox(value=False, description="as a charge (突撃)", indent=False, style=LABEL_STYLE,
+                                       layout=widgets.Layout(width="auto", max_width="100%"))
         self.attack = widgets.Button(description="Attack", tooltip="attack roll against evasion (004 §3-4-2-2)")
         self.reload = widgets.Button(description="Reload", tooltip="a spare magazine, the whole action (004 §3-4-2-3)")
         self.stand_up = widgets.Button(description="Stand up", tooltip="the whole action (004 §3-4-3-1)")

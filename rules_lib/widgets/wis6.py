@@ -28,19 +28,12 @@ from ..wis6 import (
     level_odds,
 )
 from .base import Calculator
+from .layout import checkbox, dropdown
+from .layout import int_input as _int
 from .render import distribution_table, error_line
 
 ABILITY_MAX = 999
 VALUE_MAX = 999
-_STYLE = {"description_width": "14em"}
-_LAYOUT = widgets.Layout(width="22em")
-
-
-def _int(description: str, value: int, low: int, high: int) -> widgets.BoundedIntText:
-    return widgets.BoundedIntText(
-        value=value, min=low, max=high, description=f"{description} ({low}–{high})",
-        style=_STYLE, layout=_LAYOUT,
-    )
 
 
 def _level_name(level: int) -> str:
@@ -91,11 +84,9 @@ class AttackCalculator(Calculator):
         self.evasion_ability = _int("evasion: reaction (反応)", evasion_ability, 1, ABILITY_MAX)
         self.weapon_attack = _int("weapon attack (武器攻撃力)", weapon_attack, 0, VALUE_MAX)
         self.armour = _int("armour (装甲値)", armour, 0, VALUE_MAX)
-        self.covering = widgets.Checkbox(value=covering, description="covering (カバーリング): armour half")
-        self.halving = widgets.Dropdown(
-            options=[("round down", "down"), ("round up", "up")], value=self.base_rules.halving,
-            description="odd halves round (ruling)", style=_STYLE, layout=_LAYOUT,
-        )
+        self.covering = checkbox("covering (カバーリング): armour halved", covering)
+        self.halving = dropdown("an odd value halved rounds (a ruling)", [("down", "down"), ("up", "up")],
+                                self.base_rules.halving)
         self.result = widgets.HTML()
         self.odds: AttackOdds | None = None
         inputs = [self.attack_ability, self.evasion_ability, self.weapon_attack, self.armour, self.covering, self.halving]

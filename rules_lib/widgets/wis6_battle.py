@@ -32,9 +32,9 @@ from ..wis6 import (
 )
 from ..wis6.battle import status_line
 from .base import BattleCalculator
+from .layout import LABEL_STYLE, inline_row
 
 SEED_MAX = 1_000_000
-_STYLE = {"description_width": "10em"}
 
 
 class FirstBattle(BattleCalculator):
@@ -43,19 +43,19 @@ class FirstBattle(BattleCalculator):
     step = staticmethod(step)
 
     def __init__(self, seed: int = 1, square: str = "D-4") -> None:
-        self.seed = widgets.BoundedIntText(value=seed, min=0, max=SEED_MAX, description=f"seed (0–{SEED_MAX})",
-                                           style=_STYLE, layout=widgets.Layout(width="18em"))
+        self.seed = widgets.BoundedIntText(value=seed, min=0, max=SEED_MAX, description=f"seed (0 to {SEED_MAX:,})",
+                                           style=LABEL_STYLE, layout=inline_row("20em"))
         self.new_battle = widgets.Button(description="New battle", tooltip="start again with this seed")
         self.roll_order = widgets.Button(description="Roll order", tooltip="decide the action order (001 §1-2)")
         self.jam = widgets.Button(description="Jam", tooltip="jamming, operators only, 3 per session (001 §4-6)")
         self.end_action = widgets.Button(description="End action", tooltip="end this unit's action (001 §1-4)")
-        self.square = widgets.Text(value=square, description="move to square", style=_STYLE,
-                                   layout=widgets.Layout(width="18em"))
+        self.square = widgets.Text(value=square, description="move to square (e.g. D-4)", style=LABEL_STYLE,
+                                   layout=inline_row("22em"))
         self.move = widgets.Button(description="Move", tooltip="move up to the AC's mobility (001 §1-3)")
-        self.weapon = widgets.Dropdown(options=["-"], description="attack with", style=_STYLE,
-                                       layout=widgets.Layout(width="22em"))
-        self.answer_weapon = widgets.Dropdown(options=["-"], description="target answers with", style=_STYLE,
-                                              layout=widgets.Layout(width="22em"))
+        self.weapon = widgets.Dropdown(options=["-"], description="attack with", style=LABEL_STYLE,
+                                       layout=inline_row("24em"))
+        self.answer_weapon = widgets.Dropdown(options=["-"], description="the target answers with", style=LABEL_STYLE,
+                                              layout=inline_row("24em"))
         self.attack_evade = widgets.Button(description="Attack: evades", tooltip="the target evades (001 §3-2)")
         self.attack_intercept = widgets.Button(description="Attack: intercepts",
                                                tooltip="the target intercepts a missile (001 §4-4)")

@@ -1,0 +1,182 @@
+"""The calculators fit the screen: every calculators and first-battle page at 360, 768 and 1280 px.
+
+Each page is opened twice: with Python blocked (the widgets as stored when the book was built)
+and live (the same widgets driven by rules_lib in Pyodide, then again after a few button
+presses on the battles). At every width the page must not scroll sideways; no widget input may
+be narrower than 40 px or than its value; no label, button or widget box may cut its content;
+and anything wider than the window must sit in a box that scrolls sideways (a wide board).
+Screenshots of each widget, live, at 360 and 1280 px go to $RULES_LIB_SCREENSHOTS (default
+build/screenshots/), for a person to look at.
+
+Uses the site, server and Chromium of tests/test_browser.py; one browser for the module.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from tests.test_browser import ROOT, browser, site_url  # noqa: F401  (fixtures shared with the browser tests)
+
+pytestmark = pytest.mark.browser
+WIDTHS = (360, 768, 1280)
+SCREENSHOT_WIDTHS = (360, 1280)
+MIN_INPUT_WIDTH = 40
+#: presses of enabled battle buttons before the second look (boards, odds and logs grow)
+BATTLE_PRESSES = 6
+SCREENSHOTS = Path(os.environ.get("RULES_LIB_SCREENSHOTS") or ROOT / "build" / "screenshots")
+
+#: Everything on the page that does not fit, as readable lines (empty when it all fits).
+LAYOUT_PROBLEMS = r"""
+(minInput) => {
+  const problems = [];
+  const name = (el) => {
+    const cls = [...el.classList].filter((c) => c.startsWith("widget") || c.startsWith("jupyter")).join(".");
+    const text = (el.innerText || el.value || el.getAttribute("aria-label") || "").trim().replace(/\s+/g, " ");
+    return `<${el.tagName.toLowerCase()}${cls ? "." + cls : ""}> "${text.slice(0, 60)}"`;
+  };
+  const shown = (el) => el.getClientRects().length > 0 && getComputedStyle(el).visibility !== "hidden";
+  const scrolls = (value) => value === "auto" || value === "scroll";
+  const page = document.scrollingElement;
+  if (page.scrollWidth > window.innerWidth) {
+    const wide = [...document.querySelectorAll("body *")].filter(
+      (el) => shown(el) && el.getBoundingClientRect().right > window.innerWidth + 1);
+    problems.push(`the page scrolls sideways: ${page.scrollWidth} px wide in a ${window.innerWidth} px window`
+      + (wide.length ? `; for example ${name(wide[wide.length - 1])}` : ""));
+  }
+  // anything of the page past the window's right edge, unless a box that scrolls sideways holds it
+  const inScrollBox = (el) => {
+    for (let up = el.parentElement; up && up !== document.body; up = up.parentElement)
+      if (scrolls(getComputedStyle(up).overflowX)) return true;
+    return false;
+  };
+  const past = [...document.querySelectorAll(".md-content *")].filter(
+    (el) => el.getBoundingClientRect().right > window.innerWidth + 1 && shown(el) && !inScrollBox(el));
+  for (const el of past.slice(0, 5)) problems.push(`past the window's right edge, not scrollable: ${name(el)}`);
+  // outputs of the page (boards and tables drawn by code cells): a wide one scrolls in its own box
+  for (const output of document.querySelectorAll(".jp-OutputArea-output")) {
+    if (shown(output) && output.scrollWidth > output.clientWidth + 1 && !scrolls(getComputedStyle(output).overflowX))
+      problems.push(`output ${output.scrollWidth} px wide in ${output.clientWidth} px, cut: ${name(output)}`);
+  }
+  const widgets = document.querySelectorAll(".widget-subarea");
+  const measure = document.createElement("canvas").getContext("2d");
+  for (const area of widgets) {
+    for (const input of area.querySelectorAll("input, select, textarea")) {
+      if (["checkbox", "radio", "hidden"].includes(input.type) || !shown(input)) continue;
+      const width = input.getBoundingClientRect().width;
+      const row = name(input.closest(".widget-inline-hbox") || input);
+      if (width < minInput) problems.push(`input ${Math.round(width)} px wide: ${row}`);
+      else if (input.tagName === "INPUT" && input.scrollWidth > input.clientWidth + 1)
+        problems.push(`value "${input.value}" wider than its input: ${row}`);
+      else if (input.tagName === "SELECT" && !input.multiple && input.selectedOptions.length) {
+        measure.font = getComputedStyle(input).font;  // the choice shown, beside the arrow (about 24 px)
+        const text = input.selectedOptions[0].text;
+        if (measure.measureText(text).width > input.clientWidth - 24)
+          problems.push(`choice "${text}" wider than its dropdown: ${row}`);
+      }
+    }
+    const boxes = area.querySelectorAll(
+      ".widget-label, .widget-label-basic, .widget-label-basic span, button, .widget-box, .widget-inline-hbox, "
+      + ".widget-html, .widget-html-content, .widget-dropdown select, .widget-readout");
+    for (const el of boxes) {
+      if (!shown(el)) continue;
+      const style = getComputedStyle(el);
+      if (el.matches(".widget-label, .widget-label-basic, button") && style.textOverflow === "ellipsis")
+        problems.push(`cut with an ellipsis when too long: ${name(el)}`);
+      if (el.scrollWidth > el.clientWidth + 1 && !scrolls(style.overflowX))
+        problems.push(`content ${el.scrollWidth} px wide in ${el.clientWidth} px: ${name(el)}`);
+      if (el.matches(".widget-label, .widget-label-basic, button") && el.scrollHeight > el.clientHeight + 1
+          && !scrolls(style.overflowY))
+        problems.push(`content ${el.scrollHeight} px tall in ${el.clientHeight} px: ${name(el)}`);
+      const box = el.getBoundingClientRect();
+      if (box.width > 0 && (box.left < -1 || box.right > window.innerWidth + 1))
+        problems.push(`outside the window (${Math.round(box.left)} to ${Math.round(box.right)} px): ${name(el)}`);
+    }
+  }
+  if (!widgets.length) problems.push("no widget on the page");
+  return problems;
+}
+"""
+
+
+def _pages() -> list[str]:
+    """Every calculators and first-battle page, and any other page that shows a calculator."""
+    book = ROOT / "book"
+    notebooks = sorted(book.glob("*/[0-9]*-calculators.ipynb")) + sorted(book.glob("*/[0-9]*-first-battle.ipynb"))
+    notebooks += [path for path in sorted(book.glob("*/[0-9]*.ipynb"))
+                  if path not in notebooks and "application/vnd.jupyter.widget-view+json" in path.read_text(encoding="utf-8")]
+    return [path.relative_to(book).with_suffix("").as_posix() + "/" for path in notebooks]
+
+
+def _problems_at_each_width(page, what: str) -> list[str]:
+    found = []
+    for width in WIDTHS:
+        page.set_viewport_size({"width": width, "height": 900})
+        page.wait_for_timeout(100)  # a frame for the re-layout
+        problems = page.evaluate(LAYOUT_PROBLEMS, MIN_INPUT_WIDTH)
+        if problems:  # look again once the theme's transitions after a resize are over (a loaded machine is slow)
+            page.wait_for_timeout(600)
+            problems = page.evaluate(LAYOUT_PROBLEMS, MIN_INPUT_WIDTH)
+        found += [f"{what} at {width} px: {problem}" for problem in problems]
+    return found
+
+
+def _screenshots(page, page_path: str, suffix: str = "") -> None:
+    """One picture of each widget of the page at each of `SCREENSHOT_WIDTHS`."""
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    stem = page_path.strip("/").replace("/", "--")
+    # the theme's header stays at the top of the window: let it scroll away so it covers no widget
+    page.add_style_tag(content=".md-header { position: static !important; }")
+    for width in SCREENSHOT_WIDTHS:
+        page.set_viewport_size({"width": width, "height": 900})
+        page.wait_for_timeout(100)
+        for number, widget in enumerate(page.locator(".widget-subarea").all(), 1):
+            widget.screenshot(path=SCREENSHOTS / f"{stem}--{width}px--widget{number}{suffix}.png")
+
+
+@pytest.fixture(scope="module")
+def live_context(browser):  # noqa: F811  (the shared fixture)
+    """One browser context for every live page: after the first, Python starts from its snapshot."""
+    context = browser.new_context()
+    yield context
+    context.close()
+
+
+@pytest.mark.parametrize("page_path", _pages())
+def test_stored_calculators_fit_at_every_width(browser, site_url, page_path):  # noqa: F811
+    """Before Python starts (here: never, it is blocked) the stored widgets already fit."""
+    context = browser.new_context()
+    page = context.new_page()
+    page.route("**/vendor/pyodide/**", lambda route: route.abort())
+    page.set_viewport_size({"width": WIDTHS[-1], "height": 900})
+    page.goto(site_url + page_path, wait_until="load")
+    page.wait_for_function("window.rulesLibLive && window.rulesLibLive.status !== 'starting'", timeout=60_000)
+    problems = _problems_at_each_width(page, "stored")
+    context.close()
+    assert problems == [], "\n".join(problems)
+
+
+@pytest.mark.parametrize("page_path", _pages())
+def test_live_calculators_fit_at_every_width(live_context, site_url, page_path):  # noqa: F811
+    """Live, and again after a few presses of the battle buttons; screenshots for a person to look at."""
+    page = live_context.new_page()
+    page.set_viewport_size({"width": WIDTHS[-1], "height": 900})
+    page.goto(site_url + page_path, wait_until="load")
+    page.wait_for_function("window.rulesLibLive && window.rulesLibLive.status !== 'starting'", timeout=90_000)
+    assert page.evaluate("window.rulesLibLive.status") == "live", page.evaluate("window.rulesLibLive.error")
+    problems = _problems_at_each_width(page, "live")
+    _screenshots(page, page_path)
+    if "first-battle" in page_path:
+        page.set_viewport_size({"width": WIDTHS[-1], "height": 900})
+        enabled = page.locator(".widget-subarea button:not([disabled])").filter(has_not_text="New battle")
+        for _ in range(BATTLE_PRESSES):
+            if not enabled.count():
+                break
+            enabled.first.click()
+            page.wait_for_timeout(300)
+        problems += _problems_at_each_width(page, f"live after {BATTLE_PRESSES} button presses")
+        _screenshots(page, page_path, "--played")
+    page.close()
+    assert problems == [], "\n".join(problems)
