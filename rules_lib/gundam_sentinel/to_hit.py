@@ -13,6 +13,7 @@ from functools import lru_cache
 
 from ..dice import Distribution
 from . import d36
+from .actions import PATTERNS
 
 #: a modified roll of this value or more is a critical (000 §6, line 296), against mook MS only
 CRITICAL_AT = 66
@@ -30,30 +31,48 @@ class Modifier:
         object.__setattr__(self, "value", d36.whole_number(self.value, f"modifier {self.name!r}"))
 
 
-#: to-hit modifiers the text states, by name (000 §2, §7-20). Counted ones (aim, ready) are per action.
+#: equipment modifiers the text states (000 §7-20): the one source the rules, the calculators and
+#: the book's checks read
+SMOKE_TO_HIT = -6  # line 523: shots from the smoke hex or through it
+JAMMING_TO_HIT = -6  # line 545: shots at the jamming unit, and its own shots, at mid range or farther
+STEAL_YARD_TO_HIT = -6  # line 549: shooting and melee against the unit
+EWAC_TO_HIT = 2  # line 553: shooting of every friendly unit on the combat map
+SFS_EVASION = -6  # line 574: evasion of an MS riding a sub-flight system
+
+
+def _pattern(name: str, label: str) -> Modifier:
+    pattern = PATTERNS[name]
+    return Modifier(label, pattern.to_hit or pattern.evasion, pattern.source)
+
+
+#: to-hit modifiers the text states, by name (000 §2, §7-20). Counted ones (aim, ready) are per
+#: action. The pattern values are :data:`.actions.PATTERNS`' fields.
 TO_HIT_MODIFIERS: dict[str, Modifier] = {
     m.name: m
     for m in (
-        Modifier("snap shot (速射)", -3, "000 §2"),
-        Modifier("aim (照準), each", 1, "000 §2"),
-        Modifier("quick-draw slash (抜き斬り)", -3, "000 §2"),
-        Modifier("ready (構える), each", 1, "000 §2"),
-        Modifier("wind-up (振りかぶる)", -3, "000 §2"),
-        Modifier("body slam (体当たり)", -3, "000 §2"),
-        Modifier("smoke in the line of fire (煙幕)", -6, "000 §7-20"),
-        Modifier("jamming device, mid range or farther (ジャミング装置)", -6, "000 §7-20"),
-        Modifier("Steal Yard (スティールヤード)", -6, "000 §7-20"),
-        Modifier("EWAC system (ＥＷＡＣシステム)", 2, "000 §7-20"),
+        _pattern("snap shot", "snap shot (速射)"),
+        _pattern("aim", "aim (照準), each"),
+        _pattern("quick-draw slash", "quick-draw slash (抜き斬り)"),
+        _pattern("ready", "ready (構える), each"),
+        _pattern("wind-up", "wind-up (振りかぶる)"),
+        _pattern("body slam", "body slam (体当たり)"),
+        Modifier("smoke in the line of fire (煙幕)", SMOKE_TO_HIT, "000 §7-20"),
+        Modifier("jamming device, mid range or farther (ジャミング装置)", JAMMING_TO_HIT, "000 §7-20"),
+        Modifier("Steal Yard (スティールヤード)", STEAL_YARD_TO_HIT, "000 §7-20"),
+        Modifier("EWAC system (ＥＷＡＣシステム)", EWAC_TO_HIT, "000 §7-20"),
     )
 }
+SNAP_SHOT, AIM, SMOKE, JAMMING, STEAL_YARD, EWAC = (
+    "snap shot (速射)", "aim (照準), each", "smoke in the line of fire (煙幕)",
+    "jamming device, mid range or farther (ジャミング装置)", "Steal Yard (スティールヤード)", "EWAC system (ＥＷＡＣシステム)")
 
-#: evasion modifiers the text states, by name (000 §2, §7-20)
+#: evasion modifiers the text states, by name (000 §2, §7-20); the pattern values are PATTERNS' fields
 EVASION_MODIFIERS: dict[str, Modifier] = {
     m.name: m
     for m in (
-        Modifier("evasive action (回避行動)", 1, "000 §2"),
-        Modifier("use of cover (遮蔽物の利用)", 3, "000 §2"),
-        Modifier("riding an SFS (ＳＦＳ搭乗中)", -6, "000 §7-20"),
+        _pattern("evasive action", "evasive action (回避行動)"),
+        _pattern("use of cover", "use of cover (遮蔽物の利用)"),
+        Modifier("riding an SFS (ＳＦＳ搭乗中)", SFS_EVASION, "000 §7-20"),
     )
 }
 
@@ -104,7 +123,7 @@ def evasion_value(
     """The target's **evasion value** (回避値), 000 §6, §2, §4, §7-20.
 
     Base evasion of the MS + the pilot's piloting modifier + skills + action patterns (evasive
-    action +1, use of cover +3) + the terrain modifier of its hex (the terrain table is *not in the
+    action +1, use of cover +3: :data:`EVASION_MODIFIERS`) + the terrain modifier of its hex (the terrain table is *not in the
     source text*: pass the value; an MS customised for that terrain ignores a negative one) + riding
     an SFS (-6) + the attack-direction modifier (optional rule; its values are *not in the source
     text*, see :func:`.ranges.direction_modifier`). Every addition counts steps of the 1D36 scale.
@@ -117,15 +136,14 @@ def evasion_value(
         ("piloting modifier (操縦力)", d36.whole_number(piloting, "piloting modifier")),
         ("skills (技能)", d36.whole_number(skills, "skill modifier")),
     ]
-    if evasive_action:
-        items.append(("evasive action (回避行動)", 1))
-    if cover:
-        items.append(("use of cover (遮蔽物の利用)", 3))
+    for chosen, name in ((evasive_action, "evasive action (回避行動)"), (cover, "use of cover (遮蔽物の利用)")):
+        if chosen:
+            items.append((name, EVASION_MODIFIERS[name].value))
     if terrain:
         note = " (ignored: customised for this terrain)" if applied_terrain != terrain else ""
         items.append((f"terrain (地形修正) {terrain:+d}{note}", applied_terrain))
     if riding_sfs:
-        items.append(("riding an SFS", -6))
+        items.append(("riding an SFS", EVASION_MODIFIERS["riding an SFS (ＳＦＳ搭乗中)"].value))
     items.append(("attack direction (攻撃方向)", d36.whole_number(direction, "direction modifier")))
     items.extend((name, d36.whole_number(v, f"modifier {name!r}")) for name, v in other)
     for name, value in items:
@@ -172,9 +190,27 @@ class HitCheck:
         }
 
 
+#: what a double does in each kind of all-range attack besides always hitting: ``True`` = a critical
+#: hit (a player's attack) or automatic secondary damage (on a player's MS). Lines 387 (funnels, bits),
+#: 403 (incoms), 415 (reflectors), 423 (psy-missiles) and 504 (leader bits) say so; for the psycho
+#: jammer line 487 gives only the automatic hit.
+ALL_RANGE_DOUBLES_CRITICAL: dict[str, bool] = {
+    "psycommu weapon": True, "incom": True, "reflector": True, "psy-missile": True, "leader bit": True,
+    "psycho jammer": False,
+}
+
+
+def all_range_doubles_critical(kind: str) -> bool:
+    """Whether a double in an all-range attack of ``kind`` also makes a critical or secondary damage
+    (000 §7-6..§7-9, §7-17, §7-19; see :data:`ALL_RANGE_DOUBLES_CRITICAL`)."""
+    if kind not in ALL_RANGE_DOUBLES_CRITICAL:
+        raise ValueError(f"all-range attack {kind!r}: allowed are {', '.join(map(repr, ALL_RANGE_DOUBLES_CRITICAL))}")
+    return ALL_RANGE_DOUBLES_CRITICAL[kind]
+
+
 def _outcome(
     tens: int, units: int, modifier: int, evasion_step: int, target_is_mob: bool, all_range: bool,
-    attacker_is_player: bool, target_pilot_fainted: bool, critical_needs_hit: bool,
+    attacker_is_player: bool, target_pilot_fainted: bool, critical_needs_hit: bool, doubles_critical: bool = True,
 ) -> tuple[int, int, bool, bool, bool, bool, bool]:
     """The arithmetic of one check: (raw step, total step, plain hit, hit, critical, secondary, forced)."""
     raw_step = 6 * (tens - 1) + units - 1 + modifier
@@ -183,13 +219,14 @@ def _outcome(
     doubles = tens == units
     forced = not plain_hit and (target_pilot_fainted or (all_range and doubles))
     hit = plain_hit or forced
-    critical = all_range and doubles and attacker_is_player
-    secondary = all_range and doubles and not attacker_is_player
+    special_double = all_range and doubles and doubles_critical
+    critical = special_double and attacker_is_player
+    secondary = special_double and not attacker_is_player
     mob_critical = target_is_mob and total_step >= _CRITICAL_STEP and (hit or not critical_needs_hit)
     return raw_step, total_step, plain_hit, hit, critical or mob_critical, secondary, forced
 
 
-_CRITICAL_STEP = 35  # the step of 66
+_CRITICAL_STEP = d36.step_of(CRITICAL_AT)  # 35, the step of 66
 
 
 def check_hit(
@@ -203,6 +240,7 @@ def check_hit(
     attacker_is_player: bool = True,
     target_pilot_fainted: bool = False,
     critical_needs_hit: bool = True,
+    doubles_critical: bool = True,
 ) -> HitCheck:
     """Resolve a hit check from the two dice (000 §6, §7-6, §8-1).
 
@@ -211,9 +249,11 @@ def check_hit(
     - A modified roll of **66 or more is a critical**, applied only against mook MS
       (``target_is_mob``). Ruling: a critical needs a hit (``critical_needs_hit``; BCDice flags
       66+ whether or not it hits, which only differs for evasions of 66 or more).
-    - In an **all-range attack** (psycommu, incom, reflector, psy-missile, psycho jammer) a double
-      (11, 22, ..., 66) always hits; a player's attack then is a critical hit, and a player's MS so
-      hit takes secondary damage automatically (``attacker_is_player=False``).
+    - In an **all-range attack** (psycommu, incom, reflector, psy-missile, leader bit, psycho jammer)
+      a double (11, 22, ..., 66) always hits. In all but the psycho jammer's a player's attack then is
+      a critical hit, and a player's MS so hit takes secondary damage automatically
+      (``attacker_is_player=False``); the psycho jammer's double gives only the hit (000 §7-17,
+      line 487): pass ``doubles_critical=False`` (or see :func:`all_range_doubles_critical`).
     - Every attack on the MS of a **fainted pilot** hits (000 §8-1).
     """
     roll = d36.roll_value(tens, units)
@@ -221,7 +261,7 @@ def check_hit(
     evasion_step = d36.step_of(evasion, "evasion")
     raw_step, total_step, plain_hit, hit, critical, secondary, forced = _outcome(
         tens, units, modifier, evasion_step, target_is_mob, all_range, attacker_is_player,
-        target_pilot_fainted, critical_needs_hit)
+        target_pilot_fainted, critical_needs_hit, doubles_critical)
     total = d36.value_of(total_step)
     margin = total_step - evasion_step
     doubles = tens == units
@@ -234,7 +274,9 @@ def check_hit(
         steps.append("the target's pilot has fainted: every attack hits (000 §8-1)")
     elif forced:
         steps.append(f"all-range attack, doubles {roll}: always hits (000 §7-6)")
-    if all_range and doubles:
+    if all_range and doubles and not doubles_critical:
+        steps.append("doubles: the hit only, no critical or secondary damage (psycho jammer, 000 §7-17)")
+    elif all_range and doubles:
         steps.append("doubles in a player's all-range attack: critical hit" if attacker_is_player
                      else "doubles in an all-range attack on a player's MS: automatic secondary damage")
     if target_is_mob and critical and total_step >= _CRITICAL_STEP:
@@ -273,6 +315,7 @@ def hit_odds(
     attacker_is_player: bool = True,
     target_pilot_fainted: bool = False,
     critical_needs_hit: bool = True,
+    doubles_critical: bool = True,
 ) -> HitOdds:
     """Exact chances of a hit and of a critical, and the distribution of the margin (000 §6).
 
@@ -289,7 +332,7 @@ def hit_odds(
         for u in range(1, 7):
             _, total_step, _, hit, critical, _, _ = _outcome(
                 t, u, modifier, evasion_step, target_is_mob, all_range, attacker_is_player,
-                target_pilot_fainted, critical_needs_hit)
+                target_pilot_fainted, critical_needs_hit, doubles_critical)
             hits += hit
             crits += critical
             margins[total_step - evasion_step] = margins.get(total_step - evasion_step, 0) + 1
@@ -318,9 +361,11 @@ class ToHitAnswer:
 
 
 def to_hit_answer(
-    modifiers: Mapping[str, int], evasion: int, *, target_is_mob: bool = False, all_range: bool = False
+    modifiers: Mapping[str, int], evasion: int, *, target_is_mob: bool = False, all_range: bool = False,
+    doubles_critical: bool = True,
 ) -> ToHitAnswer:
     """Sum named modifiers and give the exact odds against ``evasion`` (one call per calculator change)."""
     total = total_modifier({name: value for name, value in modifiers.items() if value})
     return ToHitAnswer(total, hit_odds(total.total, d36.whole_number(evasion, "evasion"),
-                                       target_is_mob=target_is_mob, all_range=all_range))
+                                       target_is_mob=target_is_mob, all_range=all_range,
+                                       doubles_critical=doubles_critical))
