@@ -2,8 +2,8 @@
 
 Firing (or dropping) several at once adds +1 to hit per missile beyond the first; every 2 steps of
 margin (rounded down) make one more missile hit, never more than were fired. The same rule
-serves bombs. Damage per missile or bomb is in the unit's data, which is *not in the source
-text*: it is a parameter.
+serves bombs. Damage per missile or bomb, and how many one launcher holds, are in the unit's data,
+which is *not in the source text*: they are parameters.
 """
 
 from __future__ import annotations
@@ -24,7 +24,10 @@ def salvo_modifier(fired: int) -> int:
 
 
 def check_fired(fired: object, capacity: int | None = None, what: str = "missiles fired") -> int:
-    """``fired`` as a count of at least 1 (and at most one launcher's ``capacity`` if given)."""
+    """``fired`` as a count of at least 1, and at most one launcher's ``capacity`` if given (000 §7-1,
+    line 342: one launcher's full salvo, never several launchers' together). A launcher's capacity is
+    in the unit's data, *not in the source text*; the text's examples show only that the Nouvelle
+    GM III's launcher holds at least 15 and the Core Booster Easy carries at least 6 bombs."""
     fired = whole_number(fired, what)
     if fired < 1:
         raise ValueError(f"{what} {fired}: allowed are 1 or more")
@@ -59,6 +62,20 @@ class Salvo:
     extra_hits: int
     hits: int
     steps: tuple[str, ...]
+    salvo_bonus: int = 0
+
+
+def salvo_bonus(fired: int, *, psycommu_guided: bool = False, guided_salvo_bonus: bool = False) -> int:
+    """The salvo's to-hit bonus: +1 per missile beyond the first (000 §7-1), except for a psycommu-guided
+    psy-missile salvo unless ``guided_salvo_bonus``.
+
+    Ruling: a guided psy-missile attack takes the psycommu pattern and is resolved as an all-range
+    attack (close-range modifier, rear, doubles); the text sends only "the damage worked out after the
+    hit value" to the missile rules (000 §7-9, line 423), so the salvo's +1 per missile, a rule of the
+    missile pattern (line 343), does not apply. ``guided_salvo_bonus=True`` is the other reading.
+    """
+    bonus = salvo_modifier(fired)
+    return bonus if (not psycommu_guided or guided_salvo_bonus) else 0
 
 
 def resolve_salvo(
@@ -70,18 +87,24 @@ def resolve_salvo(
     other_modifier: int = 0,
     capacity: int | None = None,
     psycommu_guided: bool = False,
+    guided_salvo_bonus: bool = False,
     **check_options,
 ) -> Salvo:
     """Resolve a missile salvo or bombing run from the dice (000 §7-1, §7-12, §7-9).
 
-    A psycommu-guided psy-missile salvo is an all-range attack: a double always hits and then
-    every missile hits (000 §7-9).
+    ``capacity`` is one launcher's missiles (*not in the source text*; no limit if not given). A
+    psycommu-guided psy-missile salvo is an all-range attack: a double always hits and then every
+    missile hits (000 §7-9); whether it gets the salvo's +1 per missile is a ruling
+    (:func:`salvo_bonus`, ``guided_salvo_bonus``).
     """
     fired = check_fired(fired, capacity)
-    bonus = salvo_modifier(fired)
+    bonus = salvo_bonus(fired, psycommu_guided=psycommu_guided, guided_salvo_bonus=guided_salvo_bonus)
     modifier = bonus + whole_number(other_modifier, "other modifier")
     check = check_hit(tens, units, modifier, evasion, all_range=psycommu_guided, **check_options)
-    steps = [f"{fired} fired: +{bonus} to hit (+1 per missile beyond the first)"]
+    if psycommu_guided and not guided_salvo_bonus:
+        steps = [f"{fired} psycommu-guided: no salvo bonus (an all-range attack; ruling on 000 §7-9)"]
+    else:
+        steps = [f"{fired} fired: +{bonus} to hit (+1 per missile beyond the first)"]
     if other_modifier:
         steps.append(f"other modifiers {other_modifier:+d}: final modifier {modifier:+d}")
     steps.extend(check.steps)
@@ -98,7 +121,7 @@ def resolve_salvo(
                          + (f" (capped at the {fired} fired)" if hits == fired and 1 + check.margin // 2 > fired else ""))
         else:
             steps.append("a miss: blast damage only (its table is not in the source text)")
-    return Salvo(fired, modifier, check, max(0, hits - 1), hits, tuple(steps))
+    return Salvo(fired, modifier, check, max(0, hits - 1), hits, tuple(steps), bonus)
 
 
 # -- damage formulas ------------------------------------------------------------------------------
@@ -208,6 +231,7 @@ class SalvoOdds:
     hits: Distribution
     damage: Distribution | None
     steps: tuple[str, ...]
+    salvo_bonus: int = 0
 
 
 def salvo_odds(
@@ -219,6 +243,7 @@ def salvo_odds(
     miss_damage: str | None = None,
     capacity: int | None = None,
     psycommu_guided: bool = False,
+    guided_salvo_bonus: bool = False,
     dice_per_hit: bool = False,
     divisor_scope: DivisorScope = "bonus",
 ) -> SalvoOdds:
@@ -232,10 +257,11 @@ def salvo_odds(
     for tens in range(1, 7):
         for units in range(1, 7):
             h = resolve_salvo(tens, units, fired, evasion, other_modifier=other_modifier,
-                              psycommu_guided=psycommu_guided).hits
+                              psycommu_guided=psycommu_guided, guided_salvo_bonus=guided_salvo_bonus).hits
             counts[h] = counts.get(h, 0) + 1
     hits = Distribution.from_counts(counts)
-    modifier = salvo_modifier(fired) + whole_number(other_modifier, "other modifier")
+    bonus = salvo_bonus(fired, psycommu_guided=psycommu_guided, guided_salvo_bonus=guided_salvo_bonus)
+    modifier = bonus + whole_number(other_modifier, "other modifier")
     damage = None
     steps = [f"{fired} fired, final modifier {modifier:+d}, evasion {evasion}"]
     if per_hit_damage is not None:
@@ -252,4 +278,4 @@ def salvo_odds(
         steps.append(f"damage per hit {per_hit_damage} (not in the source text)")
         if miss_damage is None:
             steps.append("blast damage of a miss not given (its table is missing): counted as 0")
-    return SalvoOdds(fired, modifier, evasion, 1 - hits[0], hits, damage, tuple(steps))
+    return SalvoOdds(fired, modifier, evasion, 1 - hits[0], hits, damage, tuple(steps), bonus)
