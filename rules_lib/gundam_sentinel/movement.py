@@ -112,7 +112,7 @@ def move(
         to, turning = (step, 0) if isinstance(step, Hex) else step
         side = hexgeo.front_step(position, facing, to)
         check_hex_free(to, occupied | enemies)
-        if turning not in (-1, 0, 1):
+        if isinstance(turning, bool) or not isinstance(turning, int) or abs(turning) > TURNS_PER_HEX:
             raise ValueError(f"turn {turning!r} after entering {to}: allowed are -1, 0, +1 (one 60-degree turn per hex)")
         cost = costs.cost(terrain.get(to))
         if spent + cost > mobility:

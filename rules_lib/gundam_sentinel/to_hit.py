@@ -99,6 +99,18 @@ def total_modifier(parts: Iterable[Modifier | tuple[str, int]] | Mapping[str, in
     return ModifierTotal(total, mods, steps + (f"final modifier: {total:+d}",))
 
 
+def pattern_modifiers(patterns: Iterable[str]) -> ModifierTotal:
+    """The to-hit part of the chosen action patterns (000 §2): snap shot -3, each aim +1,
+    quick-draw slash -3, each ready +1, wind-up -3, body slam -3, read from :data:`.actions.PATTERNS`.
+    A pattern chosen twice (two aims) counts twice; patterns without a to-hit effect add 0."""
+    parts = []
+    for name in patterns:
+        if name not in PATTERNS:
+            raise ValueError(f"no action pattern {name!r}: allowed are {', '.join(PATTERNS)}")
+        parts.append(Modifier(f"{name} ({PATTERNS[name].japanese})", PATTERNS[name].to_hit, PATTERNS[name].source))
+    return total_modifier(parts)
+
+
 @dataclass(frozen=True)
 class Evasion:
     """An evasion value and how it was built."""

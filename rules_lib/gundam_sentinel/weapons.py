@@ -11,8 +11,9 @@ from typing import Literal
 from ..dice import Distribution, distribution, roll
 from ..geometry import hex as hexgeo
 from ..geometry.hex import Hex
+from .actions import PATTERNS
 from .d36 import whole_number
-from .ranges import range_band
+from .ranges import BANDS, range_band
 from .salvo import DamageFormula
 from .to_hit import EWAC_TO_HIT, JAMMING_TO_HIT, SFS_EVASION, SMOKE_TO_HIT, STEAL_YARD_TO_HIT
 
@@ -60,6 +61,16 @@ def shots_used(mode: FireMode, *, attacks: int | None = None, fired: int | None 
     if mode == "reflector":
         return {"reflector": 1, "weapon": 1}
     raise ValueError(f"fire mode {mode!r}: allowed are {', '.join(FireMode.__args__)}")
+
+
+def auto_fire_attacks(weapon: str) -> int:
+    """Hit checks one auto-fire action gives with ``weapon`` (000 §7-3 line 364, §7-5 line 377): the
+    weapons the text names; any other weapon's count is in its data (*not in the source text*)."""
+    counts = {**AUTO_FIRE_ATTACKS, "rapid-fire beam smart gun": RAPID_FIRE_BSG_ATTACKS}
+    if weapon not in counts:
+        raise ValueError(f"the auto-fire attacks of {weapon!r} are not in the source text: the text names "
+                         f"{', '.join(map(repr, counts))}")
+    return counts[weapon]
 
 
 def split_auto_fire(attacks: int, split: Sequence[int]) -> tuple[int, ...]:
@@ -116,6 +127,19 @@ def psycommu_units(nt_spent: int, pilot_nt: int | None = None) -> int:
     return UNITS_PER_NT * nt_spent
 
 
+def remote_move_allowed(hexes: int, from_body: int, kind: Literal["funnel", "leader bit"] = "funnel") -> bool:
+    """Whether one psycommu pattern may fly a funnel or bit ``hexes`` hexes to end ``from_body`` hexes
+    from its mother unit: 12 hexes a pattern for funnels and bits, 10 for leader bits, never more
+    than 30 from the body (000 §7-6 line 386, §7-19 line 503)."""
+    per_pattern = {"funnel": FUNNEL_MOVE_HEXES, "leader bit": LEADER_BIT_MOVE_HEXES}
+    if kind not in per_pattern:
+        raise ValueError(f"remote weapon {kind!r}: allowed are 'funnel', 'leader bit'")
+    hexes, from_body = whole_number(hexes, "hexes flown"), whole_number(from_body, "hexes from the body")
+    if hexes < 0 or from_body < 0:
+        raise ValueError(f"hexes flown {hexes} and from the body {from_body}: allowed are 0 or more")
+    return hexes <= per_pattern[kind] and from_body <= MAX_HEXES_FROM_BODY
+
+
 def funnel_attack_cap(units: int, *, wired: bool = False) -> int | None:
     """Most attacks a round: one per funnel or bit whatever the AP (000 §7-6, line 389); wired
     psycommu weapons have no such cap (``None``)."""
@@ -158,6 +182,12 @@ def leader_bits(nt_spent: int) -> LeaderBits:
     return LeaderBits(sets, sets * LEADER_BITS_PER_SET, sets)
 
 
+def psy_missile_in_range(distance: int) -> bool:
+    """Whether a psycommu-guided psy-missile reaches ``distance`` hexes: at most 12 (000 §7-9, line 423)."""
+    distance = whole_number(distance, "distance")
+    return 1 <= distance <= PSY_MISSILE_MAX_RANGE
+
+
 def psy_missile_sets(nt_spent: int) -> int:
     """Psy-missile sets launched with psycommu guidance: 1 per NT point (000 §7-9, line 424)."""
     nt_spent = whole_number(nt_spent, "NT spent")
@@ -187,11 +217,18 @@ def durabilities_for_punch(damage: str | DamageFormula, up_to: int = 300) -> tup
     return tuple(d for d in range(0, whole_number(up_to, "largest durability") + 1) if punch_damage(d) == wanted)
 
 
-def melee_damage(formula: str | DamageFormula, *, doubled: bool = False) -> Distribution:
-    """Exact damage of a melee hit; wind-up and body slam work it out as usual, then double (000 §2)."""
+def melee_damage(formula: str | DamageFormula, *, patterns: Sequence[str] = (), doubled: bool = False) -> Distribution:
+    """Exact damage of a melee hit. A wind-up or body slam among ``patterns`` works the damage out as
+    usual, then multiplies it by the pattern's ``damage_multiplier`` (2, 000 §2 lines 165, 173).
+    ``doubled=True`` is the same as ``patterns=["wind-up"]``."""
     formula = formula if isinstance(formula, DamageFormula) else DamageFormula.parse(formula)
+    factor = 1
+    for name in (*patterns, *(("wind-up",) if doubled else ())):
+        if name not in PATTERNS:
+            raise ValueError(f"no action pattern {name!r}: allowed are {', '.join(PATTERNS)}")
+        factor *= PATTERNS[name].damage_multiplier
     base = distribution(f"{formula.count}D{formula.sides}+{formula.bonus}/{formula.divisor}")
-    return base.map(lambda v: 2 * v) if doubled else base
+    return base.map(lambda v: factor * v) if factor != 1 else base
 
 
 SuccessRule = Literal[">", ">="]
@@ -272,6 +309,8 @@ PLASMA_LEADER = {"ap": 5, "devices": 3, "rounds": 3, "ignores_armour": True, "pi
                  "usable_on": ("lunar surface", "asteroid surface")}
 PSYCHO_JAMMER = {"ap": 5, "terminals": 6, "max_range": "mid", "targets_sealed": 1,
                  "lasts_until_battle_end": True, "recalled_by_choosing_again": True}
+#: the bands from close up to each band
+BANDS_UP_TO = {band: BANDS[: BANDS.index(band) + 1] for band in BANDS}
 PSYCHO_CAPTURE = {"ap": 5, "needs_nt": True, "target_can_act": False}
 FIN_FUNNEL_BARRIER_BLOCKS_ALL_RANGE = True
 FIN_FUNNEL_BARRIER_LASTS_UNTIL_OWN_NEXT_TURN = True
@@ -287,6 +326,11 @@ EWAC = {"detection_scenario_hexes": 3, "friendly_shooting": EWAC_TO_HIT}
 SFS = {"evasion": SFS_EVASION, "movement_class": "MA or aircraft", "sfs_armour": 0, "sfs_hit_first": True}
 BIG_LANG = {"repair": "1D6", "units_per_scenario_turn": 3, "usable_in_combat": False}
 MICRO_MISSILE_POD = {"placement": ("close", "mid"), "faces": 3}
+
+
+def psycho_jammer_in_range(distance: int) -> bool:
+    """Whether the psycho jammer reaches a target ``distance`` hexes away: up to mid range (000 §7-17, line 486)."""
+    return range_band(distance) in BANDS_UP_TO[PSYCHO_JAMMER["max_range"]]
 
 
 def smoke_modifier(*, from_smoke_hex: bool = False, through_smoke: bool = False, into_smoke_hex: bool = False) -> int:
@@ -355,7 +399,17 @@ class Maintenance:
     """One scenario turn of the Big Lang's maintenance bay."""
 
     repaired: tuple[int, ...]
+    formula: str
     steps: tuple[str, ...]
+
+
+def big_lang_can_maintain(units: int, *, in_combat: bool = False) -> bool:
+    """Whether the Big Lang may maintain ``units`` stored MS or MP in one scenario turn: 1 to 3, and
+    never during combat (000 §7-20, line 541)."""
+    units = whole_number(units, "units maintained")
+    if in_combat and not BIG_LANG["usable_in_combat"]:
+        return False
+    return 1 <= units <= BIG_LANG["units_per_scenario_turn"]
 
 
 def big_lang_maintenance(dice: Sequence[int], *, in_combat: bool = False) -> Maintenance:
@@ -363,16 +417,16 @@ def big_lang_maintenance(dice: Sequence[int], *, in_combat: bool = False) -> Mai
     ammunition, energy and propellant and repairs ``BIG_LANG["repair"]`` (1D6) durability, one die in
     ``dice`` per unit, at most 3 units a scenario turn, and never during combat. The merit points it
     costs are outside this text."""
-    if in_combat and not BIG_LANG["usable_in_combat"]:
-        raise ValueError("the Big Lang's maintenance works on the scenario map only, never during combat (000 §7-20)")
     dice = tuple(dice)
-    most = BIG_LANG["units_per_scenario_turn"]
-    if not 1 <= len(dice) <= most:
-        raise ValueError(f"{len(dice)} units maintained: allowed are 1 to {most} per scenario turn (000 §7-20)")
+    if in_combat and not big_lang_can_maintain(len(dice), in_combat=True):
+        raise ValueError("the Big Lang's maintenance works on the scenario map only, never during combat (000 §7-20)")
+    if not big_lang_can_maintain(len(dice)):
+        raise ValueError(f"{len(dice)} units maintained: allowed are 1 to {BIG_LANG['units_per_scenario_turn']} "
+                         "per scenario turn (000 §7-20)")
     repaired = tuple(roll(BIG_LANG["repair"], dice=[d]).total for d in dice)
     steps = tuple(f"unit {n}: refilled, {BIG_LANG['repair']} = {r} durability repaired"
                   for n, r in enumerate(repaired, start=1))
-    return Maintenance(repaired, steps)
+    return Maintenance(repaired, BIG_LANG["repair"], steps)
 
 
 def ewac_modifier(*, friendly_ewac_on_map: bool, shooting: bool = True) -> int:
@@ -389,6 +443,21 @@ def ewac_detects(scenario_hexes: int, *, minovsky_normal_or_lower: bool) -> bool
     if distance < 0:
         raise ValueError(f"scenario hexes {distance}: allowed are 0 or more")
     return minovsky_normal_or_lower and distance <= EWAC["detection_scenario_hexes"]
+
+
+def pod_placement_allowed(distance: int) -> bool:
+    """Whether the GP03's micro missile pod may be set ``distance`` hexes away: close to mid range
+    inside the firing arc (000 §7-1, line 353)."""
+    return range_band(distance) in MICRO_MISSILE_POD["placement"]
+
+
+def micro_missile_pod_allows(targets: Sequence[str]) -> bool:
+    """Whether the pod's faces may fire at ``targets`` (one per face): see :func:`micro_missile_pod_targets`."""
+    try:
+        micro_missile_pod_targets(targets)
+    except ValueError:
+        return False
+    return bool(targets)
 
 
 def micro_missile_pod_targets(targets: Sequence[str]) -> tuple[str, ...]:
