@@ -169,13 +169,18 @@ class LeaderBits:
     attack_cap: int
 
 
+def leader_bits_allowed(nt_spent: int) -> bool:
+    """Whether ``nt_spent`` NT may run leader bits: 1 NT per set, at most 4 sets (000 §7-19, lines 507-508)."""
+    return 1 <= whole_number(nt_spent, "NT spent") <= LEADER_BIT_MAX_SETS // LEADER_BIT_SETS_PER_NT
+
+
 def leader_bits(nt_spent: int) -> LeaderBits:
     """Leader bits (000 §7-19): 1 set of 5 per NT point (line 508), each set acting once a round, and
     at most 4 sets (line 507). NT beyond what 4 sets need would run sets that do not exist, so it is
     refused rather than spent for nothing."""
     nt_spent = whole_number(nt_spent, "NT spent")
     most = LEADER_BIT_MAX_SETS // LEADER_BIT_SETS_PER_NT
-    if not 1 <= nt_spent <= most:
+    if not leader_bits_allowed(nt_spent):
         raise ValueError(f"NT spent {nt_spent}: allowed are 1 to {most}, since 1 NT runs "
                          f"{LEADER_BIT_SETS_PER_NT} set and there are at most {LEADER_BIT_MAX_SETS} sets (000 §7-19)")
     sets = nt_spent * LEADER_BIT_SETS_PER_NT
@@ -510,6 +515,12 @@ def spend_ammunition(left: int, used: int, *, weapon: str = "the weapon") -> int
 NUCLEAR_SCENARIO_RANGE_HEXES = 1
 
 
+def nuclear_target_allowed(user: Hex, target: Hex) -> bool:
+    """Whether a nuclear weapon may be used on ``target`` from ``user`` on the scenario map: an
+    adjacent hex only (000 §7-20, line 569)."""
+    return hexgeo.distance(user, target) == NUCLEAR_SCENARIO_RANGE_HEXES
+
+
 @dataclass(frozen=True)
 class NuclearEffect:
     """Which units a nuclear weapon removes, by the text's suggested effect."""
@@ -550,8 +561,8 @@ def nuclear_effect_example(
     elif on == "scenario":
         if target is None:
             raise ValueError("on the scenario map the weapon is used on one adjacent hex: pass target")
-        gap = hexgeo.distance(units[user], target)
-        if gap != NUCLEAR_SCENARIO_RANGE_HEXES:
+        if not nuclear_target_allowed(units[user], target):
+            gap = hexgeo.distance(units[user], target)
             raise ValueError(f"target {target} is {gap} hexes from {user}: allowed is an adjacent hex "
                              f"({NUCLEAR_SCENARIO_RANGE_HEXES}) on the scenario map")
         hit = [name for name, position in units.items() if position == target]
