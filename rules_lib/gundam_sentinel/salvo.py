@@ -11,11 +11,12 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import lru_cache
 from typing import Literal
 
 from ..dice import Distribution, distribution
-from .d36 import whole_number
-from .to_hit import HitCheck, check_hit
+from .d36 import step_of, whole_number
+from .to_hit import DOUBLE_STEPS, ROLL_STEPS, HitCheck, check_hit
 
 
 def salvo_modifier(fired: int) -> int:
@@ -253,14 +254,10 @@ def salvo_odds(
     are *not in the source text*; without ``miss_damage`` a miss counts as 0 damage.
     """
     fired = check_fired(fired, capacity)
-    counts: dict[int, int] = {}
-    for tens in range(1, 7):
-        for units in range(1, 7):
-            h = resolve_salvo(tens, units, fired, evasion, other_modifier=other_modifier,
-                              psycommu_guided=psycommu_guided, guided_salvo_bonus=guided_salvo_bonus).hits
-            counts[h] = counts.get(h, 0) + 1
-    hits = Distribution.from_counts(counts)
     bonus = salvo_bonus(fired, psycommu_guided=psycommu_guided, guided_salvo_bonus=guided_salvo_bonus)
+    counts = _salvo_hit_counts(fired, bonus + whole_number(other_modifier, "other modifier"),
+                               step_of(evasion, "evasion"), psycommu_guided)
+    hits = Distribution.from_counts(dict(counts))
     modifier = bonus + whole_number(other_modifier, "other modifier")
     damage = None
     steps = [f"{fired} fired, final modifier {modifier:+d}, evasion {evasion}"]
@@ -270,8 +267,7 @@ def salvo_odds(
             if h == 0:
                 part = distribution(miss_damage) if miss_damage else Distribution({0: Fraction(1)})
             else:
-                part = salvo_damage(per_hit_damage, h, dice_per_hit=dice_per_hit,
-                                    divisor_scope=divisor_scope).distribution
+                part = _damage_distribution(per_hit_damage, h, dice_per_hit, divisor_scope)
             for value, q in part.items():
                 merged[value] = merged.get(value, Fraction(0)) + p * q
         damage = Distribution(merged)
@@ -279,3 +275,39 @@ def salvo_odds(
         if miss_damage is None:
             steps.append("blast damage of a miss not given (its table is missing): counted as 0")
     return SalvoOdds(fired, modifier, evasion, 1 - hits[0], hits, damage, tuple(steps), bonus)
+
+
+@lru_cache(maxsize=1024)
+def _salvo_hit_counts(fired: int, modifier: int, evasion_step: int, psycommu_guided: bool) -> tuple[tuple[int, int], ...]:
+    """Missiles hitting -> how many of the 36 roll steps give that many: :func:`resolve_salvo`'s rule
+    counted on the step distribution (the tests compare the two roll by roll)."""
+    counts: dict[int, int] = {}
+    for roll_step in range(ROLL_STEPS):
+        margin = max(0, roll_step + modifier) - evasion_step
+        if psycommu_guided and roll_step in DOUBLE_STEPS:
+            hits = fired  # a guided double: every missile hits (000 §7-9)
+        else:
+            hits = min(fired, 1 + margin // 2) if margin > 0 else 0
+        counts[hits] = counts.get(hits, 0) + 1
+    return tuple(sorted(counts.items()))
+
+
+@lru_cache(maxsize=64)
+def _dice(count: int, sides: int) -> Distribution:
+    return distribution(f"{count}D{sides}")
+
+
+@lru_cache(maxsize=256)
+def _damage_distribution(per_hit: str | DamageFormula, hits: int, dice_per_hit: bool, divisor_scope: DivisorScope) -> Distribution:
+    """:func:`salvo_damage`'s distribution; when the dice are rolled once and multiplied, it is their
+    distribution mapped through the same arithmetic as its expression ('/' rounds down), which the
+    tests compare with :func:`salvo_damage`."""
+    if dice_per_hit:
+        return salvo_damage(per_hit, hits, dice_per_hit=True, divisor_scope=divisor_scope).distribution
+    formula = per_hit if isinstance(per_hit, DamageFormula) else DamageFormula.parse(per_hit)
+    bonus, divisor = formula.bonus * hits, formula.divisor
+    if divisor == 1:
+        return _dice(formula.count, formula.sides).map(lambda v: v * hits + bonus)
+    if divisor_scope == "bonus":
+        return _dice(formula.count, formula.sides).map(lambda v: v * hits + bonus // divisor)
+    return _dice(formula.count, formula.sides).map(lambda v: (v * hits + bonus) // divisor)

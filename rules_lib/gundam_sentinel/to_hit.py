@@ -296,17 +296,86 @@ def check_hit(
     return HitCheck(roll, modifier, total, evasion, margin, hit, critical, doubles, secondary, tuple(steps))
 
 
+# -- exact odds from the precomputed 36-step distribution ---------------------------------------------
+#: the 36 rolls of 1D36 are the steps 0..35, each with 1 chance in 36 (see :mod:`.d36`)
+ROLL_STEPS = 36
+#: the steps of the six doubles 11, 22, ..., 66: 0, 7, 14, 21, 28, 35
+DOUBLE_STEPS: tuple[int, ...] = tuple(d36.step_of(11 * face) for face in range(1, 7))
+#: how many doubles lie below each step k = 0..36 (the distribution of doubles, precomputed)
+_DOUBLES_BELOW: tuple[int, ...] = tuple(sum(d < k for d in DOUBLE_STEPS) for k in range(ROLL_STEPS + 1))
+#: k/36 for k = 0..36, so a chance is a lookup, not a new Fraction
+_CHANCE: tuple[Fraction, ...] = tuple(Fraction(k, ROLL_STEPS) for k in range(ROLL_STEPS + 1))
+
+
+def _first_step(threshold: int) -> int:
+    """The lowest roll step at or above ``threshold``, clamped to 0..36 (36 = no roll)."""
+    return 0 if threshold < 0 else ROLL_STEPS if threshold > ROLL_STEPS else threshold
+
+
+def _hit_counts(
+    modifier: int, evasion_step: int, target_is_mob: bool, all_range: bool, attacker_is_player: bool,
+    target_pilot_fainted: bool, critical_needs_hit: bool, doubles_critical: bool,
+) -> tuple[int, int]:
+    """(rolls that hit, rolls that are criticals) of the 36, counted on the step distribution.
+
+    The same rule as :func:`_outcome`, as sets of roll steps: the plain hits are every step from
+    ``hit_from`` up (a roll r hits when max(0, r + modifier) > evasion, i.e. r > evasion - modifier);
+    the mook criticals need r + modifier >= 35, every step from ``crit_from`` up; an all-range
+    attack adds the doubles below ``hit_from``; a fainted pilot's MS is hit by every roll.
+    """
+    hit_from = _first_step(evasion_step - modifier + 1)
+    crit_from = _first_step(_CRITICAL_STEP - modifier)
+    doubles_missing = _DOUBLES_BELOW[hit_from]  # doubles that are not plain hits
+    if target_pilot_fainted:
+        hits = ROLL_STEPS
+    else:
+        hits = ROLL_STEPS - hit_from + (doubles_missing if all_range else 0)
+    special = all_range and doubles_critical and attacker_is_player  # every double is a critical
+    mob = 0
+    if target_is_mob:
+        if not critical_needs_hit or target_pilot_fainted:
+            mob = ROLL_STEPS - crit_from
+        else:
+            mob = ROLL_STEPS - max(hit_from, crit_from)
+            if all_range and crit_from < hit_from:  # doubles in [crit_from, hit_from) hit too
+                mob += _DOUBLES_BELOW[hit_from] - _DOUBLES_BELOW[crit_from]
+    if not special:
+        return hits, mob
+    mob_doubles = len(DOUBLE_STEPS) - _DOUBLES_BELOW[crit_from] if target_is_mob else 0  # doubles among mob crits
+    return hits, len(DOUBLE_STEPS) + mob - mob_doubles
+
+
+@lru_cache(maxsize=1024)
+def _margin_and_total(modifier: int, evasion_step: int) -> tuple[Distribution, Distribution]:
+    margins: dict[int, int] = {}
+    totals: dict[int, int] = {}
+    for roll_step in range(ROLL_STEPS):
+        total_step = max(0, roll_step + modifier)
+        margins[total_step - evasion_step] = margins.get(total_step - evasion_step, 0) + 1
+        total = d36.value_of(total_step)
+        totals[total] = totals.get(total, 0) + 1
+    return Distribution.from_counts(margins), Distribution.from_counts(totals)
+
+
 @dataclass(frozen=True)
 class HitOdds:
-    """Exact odds of one hit check."""
+    """Exact odds of one hit check; the margin and total distributions are worked out when asked for."""
 
     modifier: int
     evasion: int
     hit: Fraction
     critical: Fraction
-    margin: Distribution
-    total: Distribution
     steps: tuple[str, ...] = field(default=())
+
+    @property
+    def margin(self) -> Distribution:
+        """The distribution of the margin in steps (zero or less = a miss before the special rules)."""
+        return _margin_and_total(self.modifier, d36.step_of(self.evasion, "evasion"))[0]
+
+    @property
+    def total(self) -> Distribution:
+        """The distribution of the modified roll, written on the extended 1D36 scale."""
+        return _margin_and_total(self.modifier, d36.step_of(self.evasion, "evasion"))[1]
 
     def to_dict(self) -> dict:
         return {
@@ -331,29 +400,39 @@ def hit_odds(
 ) -> HitOdds:
     """Exact chances of a hit and of a critical, and the distribution of the margin (000 §6).
 
-    Enumerates the 36 equally likely rolls through the same arithmetic as :func:`check_hit` (the
-    tests compare the two for every roll). The margin is in steps (zero or less = a miss before
-    the special rules).
+    Counted on the precomputed distribution of the 36 roll steps (each 1 in 36; the doubles at
+    known steps), by the rule :func:`check_hit` applies roll by roll; the tests compare the two for
+    every roll and flag. The margin is in steps (zero or less = a miss before the special rules).
     """
     modifier = d36.whole_number(modifier, "modifier")
     evasion_step = d36.step_of(evasion, "evasion")
-    hits = crits = 0
-    margins: dict[int, int] = {}
-    totals: dict[int, int] = {}
-    for t in range(1, 7):
-        for u in range(1, 7):
-            _, total_step, _, hit, critical, _, _ = _outcome(
-                t, u, modifier, evasion_step, target_is_mob, all_range, attacker_is_player,
-                target_pilot_fainted, critical_needs_hit, doubles_critical)
-            hits += hit
-            crits += critical
-            margins[total_step - evasion_step] = margins.get(total_step - evasion_step, 0) + 1
-            total = d36.value_of(total_step)
-            totals[total] = totals.get(total, 0) + 1
-    margin = Distribution.from_counts(margins)
-    total_distribution = Distribution.from_counts(totals)
+    hits, crits = _hit_counts(modifier, evasion_step, target_is_mob, all_range, attacker_is_player,
+                              target_pilot_fainted, critical_needs_hit, doubles_critical)
     steps = (f"{hits} of 36 rolls hit", f"{crits} of 36 rolls are criticals")
-    return HitOdds(modifier, evasion, Fraction(hits, 36), Fraction(crits, 36), margin, total_distribution, steps)
+    return HitOdds(modifier, evasion, _CHANCE[hits], _CHANCE[crits], steps)
+
+
+def hit_table(
+    modifiers: Iterable[int], evasions: Iterable[int], **options: bool
+) -> dict[tuple[int, int], tuple[Fraction, Fraction]]:
+    """The to-hit table: (chance to hit, chance of a critical) for every modifier against every
+    evasion value (000 §6), counted on the precomputed step distribution as :func:`hit_odds` counts.
+    ``options`` are :func:`hit_odds`' flags (``target_is_mob=True``, ...)."""
+    flags = {"target_is_mob": False, "all_range": False, "attacker_is_player": True, "target_pilot_fainted": False,
+             "critical_needs_hit": True, "doubles_critical": True}
+    unknown = sorted(set(options) - set(flags))
+    if unknown:
+        raise ValueError(f"hit_table options {unknown}: allowed are {', '.join(flags)}")
+    flags.update(options)
+    args = tuple(flags.values())
+    mods = [d36.whole_number(m, "modifier") for m in modifiers]
+    table = {}
+    for evasion in evasions:
+        evasion_step = d36.step_of(evasion, "evasion")
+        for m in mods:
+            hits, crits = _hit_counts(m, evasion_step, *args)
+            table[(m, evasion)] = (_CHANCE[hits], _CHANCE[crits])
+    return table
 
 
 def minimum_roll_to_hit(modifier: int, evasion: int) -> int | None:
