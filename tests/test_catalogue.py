@@ -41,7 +41,6 @@ GUNDAM_ECHOES_UNDER_AUDIT = frozenset(
         "gs-melee-pattern-modifiers",
         "gs-one-unit-per-hex",
         "gs-ewac",
-        "gs-micro-missile-pod",
         "gs-beam-disturbance",
         "gs-big-lang-repair",
     }
