@@ -58,8 +58,8 @@ class Example:
     given: Mapping[str, Any] = field(default_factory=dict)
     expected: Mapping[str, Any] = field(default_factory=dict)
     note: str = ""
-    #: expected value name -> title of the ruling it rests on (``### title`` in ``_rulings.md``)
-    readings: Mapping[str, str] = field(default_factory=dict)
+    #: expected value name -> title(s) of the ruling(s) it rests on (``### title`` in ``_rulings.md``)
+    readings: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
     #: "text" when the inputs are the text's own, "book" when the book chose them
     inputs: str = "text"
     #: for ``consistent`` entries: what the text alone does not give
@@ -70,7 +70,8 @@ class Example:
     def basis(self, key: str) -> str:
         """What the stated value ``key`` rests on, in words for the reader."""
         if key in self.readings:
-            return f"by the book's reading (ruling: {self.readings[key]})"
+            titles = "; ".join(self.readings[key])
+            return f"by the book's reading (ruling{'s' if len(self.readings[key]) > 1 else ''}: {titles})"
         if self.status == "fact" or key in self.facts:
             return "a rule fact the text states (not computed)"
         if self.inputs == "book":
@@ -105,7 +106,10 @@ def _example(entry: Mapping[str, Any], system: str, file: str) -> Example:
         given=entry.get("given", {}),
         expected=entry.get("expected", {}),
         note=entry.get("note", ""),
-        readings=entry.get("readings", {}),
+        readings={
+            key: (titles,) if isinstance(titles, str) else tuple(titles)
+            for key, titles in entry.get("readings", {}).items()
+        },
         inputs=entry.get("inputs", "text"),
         why_consistent=entry.get("why_consistent", ""),
         facts=tuple(entry.get("facts", ())),

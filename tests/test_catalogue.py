@@ -55,7 +55,8 @@ def test_entry_is_well_formed(example):
     assert example.source.startswith(SOURCE_FILES[example.system] + " §")
     assert example.status in STATUSES
     assert example.title and example.summary and example.expected
-    unknown = sorted(set(example.readings.values()) - _ruling_titles(example.system))
+    titles = {title for named in example.readings.values() for title in named}
+    unknown = sorted(titles - _ruling_titles(example.system))
     assert not unknown, f"readings name rulings that book/{example.system}/_rulings.md lacks: {unknown}"
 
 
@@ -165,8 +166,8 @@ def _entry(**changes) -> Example:
     [
         ({}, "✓ matches the text, 001 §1", "as the text states"),
         ({"inputs": "book"}, "✓ matches the text's rule for the book's inputs, 001 §1", "the text's rule"),
-        ({"readings": {"b": "R"}}, "✓ matches the text, 001 §1; 1 of 2 values by the book's reading", "ruling: R"),
-        ({"readings": {"a": "R", "b": "R"}}, "✓ consistent with the text under the book's reading, 001 §1", "ruling: R"),
+        ({"readings": {"b": ("R",)}}, "✓ matches the text, 001 §1; 1 of 2 values by the book's reading", "ruling: R"),
+        ({"readings": {"a": ("Q",), "b": ("R", "S")}}, "✓ consistent with the text under the book's reading, 001 §1", "rulings: R; S"),
         ({"status": "fact"}, "✓ rule fact, as the text states, 001 §1", "a rule fact"),
         ({"status": "consistent", "why_consistent": "W"}, "✓ consistent with the text under the book's reading", "as"),
     ],

@@ -55,6 +55,8 @@ class _Scanner:
         self.notebook = notebook
         self.bound: dict[str, str] = {}
         self.calls: list[CheckCall] = []
+        #: inside ``try``: a literal assigned there records whether a rule raised, so it is computed
+        self.in_try = 0
 
     def kind(self, node: ast.AST, local: frozenset[str] = frozenset()) -> str:
         try:
@@ -94,6 +96,8 @@ class _Scanner:
         return "literal"
 
     def bind(self, target: ast.AST, kind: str) -> None:
+        if self.in_try and kind == "literal":
+            kind = "computed"
         for node in ast.walk(target):
             if isinstance(node, ast.Name):
                 self.bound[node.id] = kind
@@ -110,15 +114,37 @@ class _Scanner:
             self.bind(stmt.target, self.kind(stmt.value))
         elif isinstance(stmt, (ast.For, ast.AsyncFor)):
             self.bind(stmt.target, self.kind(stmt.iter))
+        elif isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Call):
+            self._mutation(stmt.value)
         elif isinstance(stmt, (ast.FunctionDef, ast.ClassDef)):
             self.bound[stmt.name] = "computed"
         elif isinstance(stmt, (ast.Import, ast.ImportFrom)):
             for alias in stmt.names:
                 self.bound.pop((alias.asname or alias.name).split(".")[0], None)
         if isinstance(stmt, (ast.With, ast.For, ast.If, ast.While, ast.Try)):
-            for child in ast.iter_child_nodes(stmt):
+            children = list(ast.iter_child_nodes(stmt))
+            if isinstance(stmt, ast.Try):
+                children += [s for handler in stmt.handlers for s in handler.body]
+                self.in_try += 1
+            for child in children:
                 if isinstance(child, ast.stmt):
                     self.statement(child, cell, text)
+            if isinstance(stmt, ast.Try):
+                self.in_try -= 1
+
+    def _mutation(self, call: ast.Call) -> None:
+        """``table.setdefault(rule(x), []).append(y)``: a name filled by method calls takes their kind."""
+        node: ast.AST = call
+        arguments: list[ast.expr] = []
+        while isinstance(node, (ast.Call, ast.Attribute)):
+            if isinstance(node, ast.Call):
+                arguments += [*node.args, *(k.value for k in node.keywords)]
+                node = node.func
+            else:
+                node = node.value
+        if isinstance(node, ast.Name) and node.id in self.bound and arguments:
+            if self._combine(arguments, frozenset()) == "computed":
+                self.bound[node.id] = "computed"
 
     def record(self, call: ast.Call, cell: int, text: str) -> None:
         if not call.args or not isinstance(call.args[0], ast.Constant):

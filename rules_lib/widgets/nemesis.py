@@ -116,8 +116,8 @@ class OpposedPoolsCalculator(FormCalculator):
                                                  description=f"first (0–{MAX_POOL})")
         self.second_dice = widgets.BoundedIntText(value=second_dice, min=0, max=MAX_POOL,
                                                   description=f"second (0–{MAX_POOL})")
-        self.fall_reading = widgets.Dropdown(options=[r.value for r in FallReading],
-                                             value=FallReading.DEFENDER_RESISTS.value, description="fall reading")
+        self.fall_reading = widgets.Dropdown(options=[(r.label, r.value) for r in FallReading],
+                                             value=FallReading.AS_WRITTEN.value, description="fall reading")
         self.odds: ContestOdds | None = None
         super().__init__([self.check, self.first_dice, self.second_dice, self.fall_reading])
 

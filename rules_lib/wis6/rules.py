@@ -106,7 +106,7 @@ def whole(name: str, value: object, *, minimum: int | None = None) -> int:
     return value
 
 
-def halve(value: int, rounding: Rounding) -> int:
-    """``value / 2`` rounded down or up."""
+def halve(value: int, rounding: Rounding, divisor: int = 2) -> int:
+    """``value / divisor`` (a half unless told otherwise) rounded down or up."""
     _choice("rounding", rounding, ROUNDINGS)
-    return value // 2 if rounding == "down" else -((-value) // 2)
+    return value // divisor if rounding == "down" else -((-value) // divisor)
