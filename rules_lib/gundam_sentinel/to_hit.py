@@ -135,10 +135,12 @@ def evasion_value(
     """The target's **evasion value** (回避値), 000 §6, §2, §4, §7-20.
 
     Base evasion of the MS + the pilot's piloting modifier + skills + action patterns (evasive
-    action +1, use of cover +3: :data:`EVASION_MODIFIERS`) + the terrain modifier of its hex (the terrain table is *not in the
+    action +1, use of cover +3) + the terrain modifier of its hex (the terrain table is *not in the
     source text*: pass the value; an MS customised for that terrain ignores a negative one) + riding
     an SFS (-6) + the attack-direction modifier (optional rule; its values are *not in the source
     text*, see :func:`.ranges.direction_modifier`). Every addition counts steps of the 1D36 scale.
+    The pattern and SFS values are read from :data:`EVASION_MODIFIERS` (the patterns' from
+    :data:`.actions.PATTERNS`).
     """
     step = d36.step_of(base, "base evasion")
     lines = [f"base evasion {base}"]
