@@ -23,16 +23,6 @@ def _int(description: str, value: int, low: int, high: int) -> widgets.BoundedIn
                                   style=_STYLE, layout=_WIDE)
 
 
-def _signed(value: int) -> str:
-    """A modifier as the labels write it: −3, +2."""
-    return f"{value:+d}".replace("-", "−")
-
-
-def _mod(name: str) -> int:
-    """A to-hit modifier's value from the library's one table (000 §2, §7-20)."""
-    return to_hit.TO_HIT_MODIFIERS[name].value
-
-
 def _check(description: str, value: bool = False) -> widgets.Checkbox:
     return widgets.Checkbox(value=value, description=description, style=_STYLE, layout=_WIDE, indent=False)
 
@@ -214,3 +204,13 @@ class HexFigure(Calculator):
             self.figure.value = figures.firing_arc_figure(self.arc.value, self.facing.value)
         else:
             self.figure.value = figures.range_bands_figure()
+
+
+def _signed(value: int) -> str:
+    """A modifier as the labels write it: −3, +2."""
+    return f"{value:+d}".replace("-", "−")
+
+
+def _mod(name: str) -> int:
+    """A to-hit modifier's value from the library's one table (000 §2, §7-20)."""
+    return to_hit.TO_HIT_MODIFIERS[name].value
