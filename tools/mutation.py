@@ -10,14 +10,16 @@ fails, or a cell leading to one raises; otherwise it **survives**.
 
 Only lines that some check actually executes are mutated (the baseline run records, with
 ``coverage``, which lines each check's cells reach); a change to a line no check reaches could
-not be caught by any check and says nothing about the catalogue. Changes inside messages
-(f-strings, ``raise``, ``steps.append(...)``) are not made: they explain, they are not the rule.
+not be caught by any check and says nothing about the catalogue. Changes that only alter an
+explanation or an error are not made: inside f-strings, ``raise``, ``steps.append(...)``, the
+bounds of input checks (``check_int(..., minimum=0)``), decorators (``frozen=True``), and the test
+of an ``if`` whose branches only raise or only append to the working.
 
 The report, per system: the mutation score (killed / mutants), the surviving mutants, every
 ``reproduced`` entry that no mutant made fail (its check could not fail), and the survivors in
-the rules a reproduced entry checks (the functions its check cells call, without their input
-validation). Those two lists must be empty, or each survivor justified as an equivalent mutant
-in ``tools/mutation_equivalents.toml``; the run then exits non-zero.
+the rules a reproduced entry checks (the functions its check cells call or read as properties).
+Those two lists must be empty, or each survivor justified as an equivalent mutant in
+``tools/mutation_equivalents.toml``; otherwise the run exits non-zero.
 
 Why a small home-made mutator and not mutmut or cosmic-ray: the checks live in notebooks, not in
 pytest. Those tools run the test command once per mutant, which here would be nbval starting a
@@ -60,6 +62,8 @@ TIMEOUT = 60
 #: calls whose arguments are explanation, not rule
 EXPLAINING_CALLS = frozenset({"append", "extend", "join", "format"})
 EXPLAINING_NAMES = frozenset({"steps", "lines", "log", "explanation", "notes", "parts", "out"})
+#: names that only hold words for the working
+WORDING_NAMES = EXPLAINING_NAMES | {"why", "rounded", "label", "text", "message", "note", "shown", "verdict"}
 #: input checks: their bounds refuse bad input with a clear error, they are not the rule's value
 VALIDATORS = frozenset({"whole", "check_int", "check_count", "check_choice", "_choice", "check_ability",
                         "check_level", "check_faces", "check_dice_pair", "_check_die", "_check_dice"})
@@ -333,6 +337,8 @@ def _explaining(node: ast.AST, parents: dict[ast.AST, ast.AST]) -> bool:
                 return True
         if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in VALIDATORS:
             return True
+        if isinstance(node, (ast.Assign, ast.AnnAssign)) and _explains(node):
+            return True
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)) and _last in node.decorator_list:
             return True
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Module)):
@@ -410,7 +416,7 @@ def mutants_of(path: Path, module: str, covered: dict[int, set[str]], every_chec
         line = node.lineno
         if line not in covered or id(node) in docstrings:
             continue
-        if _explaining(node, parents) or _in_annotation(node, parents):
+        if _explaining(node, parents) or _in_annotation(node, parents) or _guards_explanation(node, parents):
             continue
         examples = frozenset(covered[line]) if _in_function(node, parents) else every_check
         found.append(Mutant(path, module, line, node.col_offset, kind, description,
@@ -447,16 +453,28 @@ def mutated_code(mutant: Mutant):
 # -- the run -------------------------------------------------------------------------------------
 
 
-def _validation_only(mutant: Mutant) -> bool:
-    """A mutant in a test that only guards a ``raise`` (input validation), not in the rule's value."""
-    tree = ast.parse(mutant.file.read_text(encoding="utf-8"))
-    node = list(_points(tree))[mutant.index][0]
-    parents = {child: parent for parent in ast.walk(tree) for child in ast.iter_child_nodes(parent)}
+def _explains(statement: ast.stmt) -> bool:
+    """A statement that only refuses input or writes the working: ``raise``, ``steps.append(...)``."""
+    if isinstance(statement, ast.Raise):
+        return True
+    if isinstance(statement, (ast.Assign, ast.AnnAssign)):
+        targets = statement.targets if isinstance(statement, ast.Assign) else [statement.target]
+        return all(isinstance(t, ast.Name) and t.id in WORDING_NAMES for t in targets)
+    if isinstance(statement, ast.Expr) and isinstance(statement.value, ast.Call):
+        func = statement.value.func
+        return (isinstance(func, ast.Attribute) and func.attr in EXPLAINING_CALLS
+                and isinstance(func.value, ast.Name) and func.value.id in EXPLAINING_NAMES)
+    return False
+
+
+def _guards_explanation(node: ast.AST, parents: dict[ast.AST, ast.AST]) -> bool:
+    """Whether ``node`` is in the test of an ``if`` that only raises (input validation) or only
+    writes the working (``steps.append``): a change there alters an error or an explanation."""
     while node in parents:
         parent = parents[node]
         if isinstance(parent, ast.If) and node is parent.test:
-            return all(isinstance(s, ast.Raise) for s in parent.body) and not parent.orelse
-        if isinstance(parent, (ast.stmt,)):
+            return all(_explains(s) for s in parent.body) and all(_explains(s) for s in parent.orelse)
+        if isinstance(parent, ast.stmt):
             return False
         node = parent
     return False
@@ -530,7 +548,7 @@ def run_system(system: str, jobs: int, limit: int | None) -> dict:
     for mutant in survived:
         rule = mutant.function.split(".")[-1]
         checked_by = sorted(i for i in mutant.examples if i in reproduced and rule in names.get(i, set()))
-        if checked_by and not _validation_only(mutant) and mutant.key not in equivalents:
+        if checked_by and mutant.key not in equivalents:
             in_checked_rules.append((mutant, checked_by))
     return {
         "system": system,
