@@ -140,7 +140,7 @@ def move(
 def check_hex_free(target: Hex, occupied: Iterable[Hex]) -> int:
     """No stacking (000 §4, line 244): a hex that already holds ``MAX_UNITS_PER_HEX`` units cannot
     be entered. Returns how many units the hex holds once entered."""
-    occupants = sum(1 for h in occupied if h == target)
+    occupants = list(occupied).count(target)
     if occupants >= MAX_UNITS_PER_HEX:
         raise ValueError(f"hex {target} already holds a unit: one unit per hex (no stacking)")
     return occupants + 1

@@ -190,7 +190,9 @@ def leader_bits(nt_spent: int) -> LeaderBits:
 def psy_missile_in_range(distance: int) -> bool:
     """Whether a psycommu-guided psy-missile reaches ``distance`` hexes: at most 12 (000 §7-9, line 423)."""
     distance = whole_number(distance, "distance")
-    return 1 <= distance <= PSY_MISSILE_MAX_RANGE
+    if distance < 1:
+        raise ValueError(f"distance {distance}: allowed are 1 or more hexes")
+    return distance <= PSY_MISSILE_MAX_RANGE
 
 
 def psy_missile_sets(nt_spent: int) -> int:
