@@ -7,7 +7,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-stamp
 PIP_VERSION := 26.3
 
-.PHONY: serve test site book bench bench-site lint clean chromium
+.PHONY: serve test site book bench bench-site mutation lint clean chromium
 
 $(STAMP): pyproject.toml constraints.txt build-constraints.txt
 	$(PYTHON) -m venv $(VENV)
@@ -49,6 +49,10 @@ book: $(STAMP)
 bench: $(STAMP)
 	@for script in $(filter-out benchmarks/bench_site.py,$(wildcard benchmarks/bench_*.py)); do \
 		echo "== $$script"; $(BIN)/python $$script || exit 1; done
+
+## does a catalogue check fail when a rule is wrong? mutation score per system (not part of the tests)
+mutation: $(STAMP)
+	$(BIN)/python tools/mutation.py
 
 ## time to the first live result on the built site, cold and warm, and bytes transferred
 bench-site: $(STAMP) chromium

@@ -1,17 +1,24 @@
-"""The worked-example catalogue: well-formed, and every reproduced example checked by a notebook.
+"""The worked-example catalogue: well-formed, every checked entry checked by a notebook, and
+the checks able to fail.
 
 nbval executes those notebooks: a computed value that differs from what the text
-states makes ``check_example`` raise there, which fails the run.
+states makes ``check_example`` raise there, which fails the run. The tests below read the
+notebooks' check calls (without running them) so that a ``reproduced`` entry is never
+checked only with literals or constants, and a constant a check reads is one the rules read.
 """
 
+import ast
 import re
+import sys
 import tomllib
 from pathlib import Path
 
 import pytest
 
 from rules_lib.catalogue import (
+    CHECKED_STATUSES,
     STATUSES,
+    Example,
     ExampleMismatch,
     catalogue_dir,
     check_example,
@@ -20,8 +27,22 @@ from rules_lib.catalogue import (
 )
 
 ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "tools"))
+from check_calls import check_calls, names_read_by_rule_functions  # noqa: E402
+
 PREFIXES = {"gundam-sentinel": "gs-", "wis6": "wis6-", "nemesis": "nem-", "verse-world": "vw-"}
 SOURCE_FILES = {"gundam-sentinel": "000", "wis6": "001", "nemesis": "002", "verse-world": "004"}
+#: Gundam entries whose checks still only echo data that no rule reads (issue 12): the
+#: "gundam-audit" work empties this set. The test fails when an entry here is fixed, so it shrinks.
+GUNDAM_ECHOES_UNDER_AUDIT: frozenset[str] = frozenset()
+CALLS = check_calls(ROOT / "book")
+
+
+def _ruling_titles(system: str) -> set[str]:
+    text = (ROOT / "book" / system / "_rulings.md").read_text(encoding="utf-8")
+    return {line[4:].strip() for line in text.splitlines() if line.startswith("### ")}
+
+
 def test_catalogue_covers_all_four_texts():
     systems = {e.system for e in load_catalogue().values()}
     assert systems == set(PREFIXES)
@@ -34,6 +55,9 @@ def test_entry_is_well_formed(example):
     assert example.source.startswith(SOURCE_FILES[example.system] + " §")
     assert example.status in STATUSES
     assert example.title and example.summary and example.expected
+    titles = {title for named in example.readings.values() for title in named}
+    unknown = sorted(titles - _ruling_titles(example.system))
+    assert not unknown, f"readings name rulings that book/{example.system}/_rulings.md lacks: {unknown}"
 
 
 def test_every_file_names_its_source_text():
@@ -43,21 +67,85 @@ def test_every_file_names_its_source_text():
         assert re.fullmatch(r"\d{3}_[0-9a-f]{16}\.txt", data["source_file"])
 
 
-def test_reproduced_examples_are_checked_by_a_notebook_and_pending_ones_are_not():
+def test_checked_examples_are_checked_by_a_notebook_and_pending_ones_are_not():
     checked = checked_in_notebooks(ROOT / "book")
     catalogue = load_catalogue()
     unknown = sorted(set(checked) - set(catalogue))
     assert not unknown, f"notebooks check examples that are not in the catalogue: {unknown}"
-    unchecked = sorted(i for i, e in catalogue.items() if e.status == "reproduced" and i not in checked)
-    assert not unchecked, f"marked reproduced but no notebook checks them: {unchecked}"
+    unchecked = sorted(i for i, e in catalogue.items() if e.status in CHECKED_STATUSES and i not in checked)
+    assert not unchecked, f"marked {CHECKED_STATUSES} but no notebook checks them: {unchecked}"
     stale = sorted(i for i, e in catalogue.items() if e.status == "pending" and i in checked)
-    assert not stale, f"checked by a notebook but still marked pending (mark them reproduced): {stale}"
+    assert not stale, f"checked by a notebook but still marked pending: {stale}"
+
+
+def test_no_reproduced_entry_is_checked_only_with_literals_or_constants():
+    catalogue = load_catalogue()
+    echoes = {
+        call.example_id
+        for call in CALLS
+        if catalogue[call.example_id].status == "reproduced" and "computed" not in call.kinds.values()
+    }
+    new = sorted(echoes - GUNDAM_ECHOES_UNDER_AUDIT)
+    assert not new, f"reproduced, but no value is computed by a rule (make them 'fact' or compute one): {new}"
+    fixed = sorted(GUNDAM_ECHOES_UNDER_AUDIT - echoes)
+    assert not fixed, f"no longer echoes: remove them from GUNDAM_ECHOES_UNDER_AUDIT: {fixed}"
+
+
+def test_no_check_passes_a_literal():
+    literals = sorted(
+        f"{call.example_id}: {key}"
+        for call in CALLS
+        for key, kind in call.kinds.items()
+        if kind == "literal" and call.example_id not in GUNDAM_ECHOES_UNDER_AUDIT
+    )
+    assert not literals, f"these checks pass the stated value as a literal, so they cannot fail: {literals}"
+
+
+def test_constants_a_reproduced_check_reads_are_read_by_a_rule_function():
+    """One source per number: a constant checked as a reproduced value is the one a rule uses.
+
+    A value the text states as a plain fact (no rule computes it) is named in the entry's
+    ``facts`` (or the entry is a ``fact``), and the ✓ table says so.
+    """
+    catalogue = load_catalogue()
+    read = names_read_by_rule_functions(ROOT / "rules_lib")
+    unread = sorted(
+        f"{call.example_id}: {key} reads {name}"
+        for call in CALLS
+        if catalogue[call.example_id].status == "reproduced" and call.example_id not in GUNDAM_ECHOES_UNDER_AUDIT
+        for key, names in call.constants.items()
+        if key not in catalogue[call.example_id].facts
+        for name in names
+        if name not in read
+    )
+    assert not unread, f"checks read constants that no rule function reads (list them in facts): {unread}"
+
+
+def test_no_rule_function_returns_a_literal_true_or_false():
+    literal = []
+    for path in sorted((ROOT / "rules_lib").rglob("*.py")):
+        if path.name == "browser.py":
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                body = [s for s in node.body if not (isinstance(s, ast.Expr) and isinstance(s.value, ast.Constant))]
+                if (
+                    len(body) == 1
+                    and isinstance(body[0], ast.Return)
+                    and isinstance(body[0].value, ast.Constant)
+                    and isinstance(body[0].value.value, bool)
+                ):
+                    literal.append(f"{path.relative_to(ROOT)}:{node.name}")
+    assert not literal, f"a rule is a computation the code consults, or a stated fact; not `return True`: {literal}"
 
 
 def test_check_example_fails_on_a_different_value():
-    example = next(e for e in load_catalogue().values() if e.id == "wis6-levels-ability-32")
+    example = load_catalogue()["wis6-levels-ability-32"]
     values = dict(example.expected)
-    assert "✓ wis6-levels-ability-32 (001 §3-1)" in repr(check_example(example.id, **values))
+    result = check_example(example.id, **values)
+    assert result.line() == "✓ matches the text, 001 §3-1"
+    assert "level_2_max_roll = 16: as the text states" in repr(result)
+    assert 'id="example-wis6-levels-ability-32"' in result._repr_html_()
     values["level_2_max_roll"] = 17
     with pytest.raises(ExampleMismatch, match="computed 17, the text states 16"):
         check_example(example.id, **values)
@@ -65,3 +153,42 @@ def test_check_example_fails_on_a_different_value():
         check_example(example.id, level_1_max_roll=32)
     with pytest.raises(KeyError, match="no worked example"):
         check_example("gs-no-such-example")
+
+
+def _entry(**changes) -> Example:
+    fields = dict(id="x", title="t", source="001 §1", status="reproduced", summary="s", system="wis6", file="f")
+    fields["expected"] = {"a": 1, "b": 2}
+    return Example(**{**fields, **changes})
+
+
+@pytest.mark.parametrize(
+    ("changes", "line", "basis_of_b"),
+    [
+        ({}, "✓ matches the text, 001 §1", "as the text states"),
+        ({"inputs": "book"}, "✓ matches the text's rule for the book's inputs, 001 §1", "the text's rule"),
+        ({"readings": {"b": ("R",)}}, "✓ matches the text, 001 §1; 1 of 2 values by the book's reading", "ruling: R"),
+        ({"readings": {"a": ("Q",), "b": ("R", "S")}}, "✓ consistent with the text under the book's reading, 001 §1", "rulings: R; S"),
+        ({"status": "fact"}, "✓ rule fact, as the text states, 001 §1", "a rule fact"),
+        ({"status": "consistent", "why_consistent": "W"}, "✓ consistent with the text under the book's reading", "as"),
+    ],
+)
+def test_the_check_line_says_what_each_value_rests_on(changes, line, basis_of_b):
+    from rules_lib.catalogue import CheckResult
+
+    result = CheckResult(_entry(**changes), {"a": 1, "b": 2})
+    assert result.line().startswith(line)
+    assert basis_of_b in dict((k, basis) for k, _, basis in result.rows())["b"]
+    html = result._repr_html_()
+    assert html.startswith('<details class="example-check" id="example-x"') and "<summary" in html
+
+
+def test_a_malformed_entry_is_refused(tmp_path):
+    from rules_lib.catalogue import _example
+
+    entry = {"id": "x", "title": "t", "source": "001 §1", "summary": "s", "expected": {"a": 1}}
+    with pytest.raises(ValueError, match="status 'done' is not one of"):
+        _example({**entry, "status": "done"}, "wis6", "f")
+    with pytest.raises(ValueError, match="why_consistent is required"):
+        _example({**entry, "status": "consistent"}, "wis6", "f")
+    with pytest.raises(ValueError, match="readings name values that are not expected"):
+        _example({**entry, "status": "reproduced", "readings": {"b": "R"}}, "wis6", "f")

@@ -68,16 +68,35 @@ def pool_odds(first_dice: int, second_dice: int) -> OpposedOdds:
 
 
 class FallReading(StrEnum):
-    """Who falls in a fall check (§H5 転倒, line 361 reads backwards; see the rulings)."""
+    """Who falls in a fall check (§H5 転倒, line 361 reads backwards; see the rulings).
 
-    AS_WRITTEN = "as_written"  # the defender falls if it equals or beats the attacker
-    DEFENDER_RESISTS = "defender_resists"  # the defender stands if it equals or beats the attacker
-    ATTACKER_WINS_TIES = "attacker_wins_ties"  # the defender falls if the attacker equals or beats it
+    ``AS_WRITTEN`` is the text and the default; the other two are the book's alternative readings.
+    """
+
+    AS_WRITTEN = "as_written"  # the text: the defender falls if it equals or beats the attacker
+    DEFENDER_RESISTS = "defender_resists"  # reading: the defender stands if it equals or beats the attacker
+    ATTACKER_WINS_TIES = "attacker_wins_ties"  # reading: the defender falls if the attacker equals or beats it
+
+    @property
+    def label(self) -> str:
+        """The reading's name for a menu, saying which one is the text (002 §H5, line 361)."""
+        return FALL_READING_LABELS[self]
+
+
+FALL_READING_LABELS = {
+    FallReading.AS_WRITTEN: "as written (the text, l.361): defender falls on equal or more",
+    FallReading.DEFENDER_RESISTS: "reading: defender resists on equal or more",
+    FallReading.ATTACKER_WINS_TIES: "reading: defender falls if the attacker has equal or more",
+}
 
 
 def defender_falls(attacker_total: int, defender_total: int,
-                   reading: FallReading | str = FallReading.DEFENDER_RESISTS) -> bool:
-    """Whether the defender falls, for the two sums, under a reading of 002 §H5 (line 361)."""
+                   reading: FallReading | str = FallReading.AS_WRITTEN) -> bool:
+    """Whether the defender falls, for the two sums, under a reading of 002 §H5 (line 361).
+
+    The default is the text as written (the defender falls on equal or more); the rulings page
+    explains why ``FallReading.DEFENDER_RESISTS`` may be what was meant.
+    """
     checks.whole(attacker_total, "attacker's total")
     checks.whole(defender_total, "defender's total")
     reading = FallReading(reading)
@@ -89,7 +108,7 @@ def defender_falls(attacker_total: int, defender_total: int,
 
 
 def fall_check(attacker: Sequence[int], defender: Sequence[int],
-               reading: FallReading | str = FallReading.DEFENDER_RESISTS) -> PoolContest:
+               reading: FallReading | str = FallReading.AS_WRITTEN) -> PoolContest:
     """Fall check: the attacker rolls 1D6 per point of its fall value (転倒), the defender 1D6 per
     point of stability (安定性) (002 §H5, lines 357-361). ``success`` means the defender falls."""
     reading = FallReading(reading)
@@ -101,7 +120,7 @@ def fall_check(attacker: Sequence[int], defender: Sequence[int],
     return PoolContest("fall", a, d, falls, steps)
 
 
-def fall_chance(fall_value: int, stability: int, reading: FallReading | str = FallReading.DEFENDER_RESISTS) -> Fraction:
+def fall_chance(fall_value: int, stability: int, reading: FallReading | str = FallReading.AS_WRITTEN) -> Fraction:
     """Exact chance that the defender falls (002 §H5 転倒), under a reading of line 361."""
     reading = FallReading(reading)
     odds = pool_odds(fall_value, stability)  # attacker's sum against the defender's
@@ -365,7 +384,7 @@ class ContestOdds:
 
 
 def contest_odds(check: str, first_dice: int, second_dice: int,
-                 fall_reading: FallReading | str = FallReading.DEFENDER_RESISTS) -> ContestOdds:
+                 fall_reading: FallReading | str = FallReading.AS_WRITTEN) -> ContestOdds:
     """N d6 against M d6 for one of the text's contests (002 §5-1, §H5, §H6), with the chance that the check succeeds.
 
     For ``fall`` the success is "the defender falls" under ``fall_reading``.

@@ -161,6 +161,8 @@ class DuelResult:
     patterns: tuple[str, str]
     multiplier: int  # of the winner's damage; 1 for each side on a mutual hit
     steps: tuple[str, ...]
+    #: the sides that roll melee damage: the winner, both on a mutual hit, A alone on an automatic hit
+    damage_rolled_by: tuple[str, ...] = ()
 
     @property
     def labels(self) -> tuple[str, str]:
@@ -185,21 +187,21 @@ def duel(a: Sequence[int], b: Sequence[int], rules: DuelRules = DuelRules(),
     if defender_choice != "duel":
         why = "has no melee weapon" if defender_choice == "no_melee_weapon" else f"chose {defender_choice}"
         return DuelResult("A", (pattern(a), pattern(b)), 1,
-                          (f"B {why}: A hits automatically; only A rolls damage (no multiplier)",))
+                          (f"B {why}: A hits automatically; only A rolls damage (no multiplier)",), ("A",))
     ka, kb = duel_key(a, rules), duel_key(b, rules)
     pa, pb = pattern(a), pattern(b)
     steps = [f"A {'-'.join(map(str, a))}: {pa} ({DUEL_LABELS[pa]})",
              f"B {'-'.join(map(str, b))}: {pb} ({DUEL_LABELS[pb]})"]
     if ka == kb:
         steps.append("equal strength: mutual hit (相打ち), both roll melee damage")
-        return DuelResult("mutual", (pa, pb), 1, tuple(steps))
+        return DuelResult("mutual", (pa, pb), 1, tuple(steps), ("A", "B"))
     winner, kind = ("A", pa) if ka > kb else ("B", pb)
     why = "stronger class" if ka[0] != kb[0] else "higher within the class"
     steps.append(f"{winner} wins ({why})")
     multiplier = WIN_MULTIPLIER[kind]
     if multiplier > 1:
         steps.append(f"won with a {kind}: ×{multiplier} damage")
-    return DuelResult(winner, (pa, pb), multiplier, tuple(steps))
+    return DuelResult(winner, (pa, pb), multiplier, tuple(steps), (winner,))
 
 
 @dataclass(frozen=True)

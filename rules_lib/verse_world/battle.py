@@ -64,6 +64,7 @@ from .special import CHARGE_MIN_SQUARES, charge, stand_up
 from .turn import (
     Combatant,
     TurnOrder,
+    action_step_allowed,
     extra_action_chance,
     extra_action_check,
     extra_action_roll,
@@ -482,7 +483,8 @@ def _check_move(state: BattleState, action: Move) -> tuple[Unit, Pose, int, list
     unit = _check_actor(state, action.unit, "move")
     _check_not_prone(unit, "move")
     current = state.current
-    if current.attacked:
+    # a move continues over several Move steps; what refuses it is an attack already made
+    if not action_step_allowed(["attack"] if current.attacked else [], "move"):
         raise IllegalStep(f"{unit.name} has attacked: the move comes first, the attack after (004 §3-4-2)")
     if not action.steps:
         raise IllegalStep("a move needs at least one step")
@@ -546,7 +548,8 @@ def _mode_dice(state: BattleState, unit: Unit, mode: str) -> int:
 def _check_attack(state: BattleState, action: Attack) -> tuple[Unit, Weapon, Unit]:
     unit = _check_actor(state, action.unit, "attack")
     _check_not_prone(unit, "attack")
-    if state.current.attacked:
+    done = ["move"] * state.current.moved + ["attack"] * state.current.attacked
+    if not action_step_allowed(done, "attack"):
         raise IllegalStep(f"{unit.name} has already attacked in this action: one attack per action (004 §3-4-2)")
     weapon = unit.weapon(action.weapon)
     if weapon.condition != "ready":

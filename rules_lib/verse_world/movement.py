@@ -58,6 +58,8 @@ class LocomotionMode:
     simplified_zones: int
     requires: str
     notes: tuple[str, ...]
+    #: may be combined with charge and tackle (なお、突撃や体当たりを併用可能, L129 ... L161)
+    charge_and_tackle: bool = False
 
     @property
     def omnidirectional(self) -> bool:
@@ -69,8 +71,9 @@ class LocomotionMode:
 
     @property
     def charge_and_tackle_allowed(self) -> bool:
-        """Every mode 'may be combined with charge and tackle' (L129, L135, ..., L161)."""
-        return True
+        """Whether the mode 'may be combined with charge and tackle' (L129, L135, ..., L161), as
+        ``locomotion.toml`` records it; :func:`~rules_lib.verse_world.plan_charge` refuses a mode without it."""
+        return self.charge_and_tackle
 
 
 @cache
@@ -83,7 +86,7 @@ def locomotion_modes() -> dict[str, LocomotionMode]:
         modes[key] = LocomotionMode(
             key, entry["english"], entry["japanese"], entry["lines"], entry["cost_per_square"],
             entry["directions"], entry["turning"], entry["turn_cost"], entry["mecha_mp_per_turn"],
-            entry["simplified_zones"], entry["requires"], notes,
+            entry["simplified_zones"], entry["requires"], notes, entry["charge_and_tackle"],
         )
     return modes
 

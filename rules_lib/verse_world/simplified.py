@@ -55,6 +55,19 @@ def zone_label(index: int) -> str:
     return ZONES[index]
 
 
+def mover_key(mover: str, *, combat: Literal["character", "mecha"] = "mecha") -> str:
+    """The canonical name of a mover (004 §3-5-2-1, L184-L185): case, spaces and underscores do not
+    matter (``"Glide Pack"``, ``"glide_pack"`` and ``"Glide-Pack"`` are ``"glide-pack"``), and in mecha
+    combat ``"walk"`` is ``"on-foot"``. Every function of this module compares movers by this key.
+    """
+    if not isinstance(mover, str):
+        raise ValueError(f"mover {mover!r} is not a name")
+    key = mover.strip().lower().replace(" ", "-").replace("_", "-")
+    if combat == "character" or key in ("on-foot", "walk"):
+        return "on-foot" if key == "walk" and combat == "mecha" else key
+    return locomotion_mode(key).key
+
+
 def zones_per_move(mover: str, *, combat: Literal["character", "mecha"], size: Literal["human", "mecha"] | None = None) -> int:
     """Zones a mover may move in one action (004 §3-5-2-1, L184-L185).
 
@@ -67,13 +80,12 @@ def zones_per_move(mover: str, *, combat: Literal["character", "mecha"], size: L
     if combat == "character":
         if size == "mecha":
             raise ValueError("mecha-sized characters cannot take part in character combat (L184)")
-        check_choice(mover, "mover", CHARACTER_MOVERS)
-        return 1 if mover == "on-foot" else 2
+        key = check_choice(mover_key(mover, combat="character"), "mover", CHARACTER_MOVERS)
+        return 1 if key == "on-foot" else 2
     if size == "human":
-        check_choice(mover, "mover", CHARACTER_MOVERS)
+        check_choice(mover_key(mover, combat="character"), "mover", CHARACTER_MOVERS)
         return 1
-    mover = "on-foot" if mover in ("on-foot", "walk") else locomotion_mode(mover).key
-    return 1 if mover == "on-foot" else 2
+    return 1 if mover_key(mover, combat="mecha") == "on-foot" else 2
 
 
 @dataclass(frozen=True)
@@ -100,16 +112,17 @@ def move_zones(
         raise ValueError(f"{mover} moves at most {allowed} zone(s) in simplified combat, not {zones}")
     check_choice(towards, "towards", ("enemy camp", "own camp"))
     check_choice(side, "side", ("ally", "enemy"))
-    if mover == "thruster":
+    key = mover_key(mover, combat=combat)
+    if combat == "mecha" and key != "on-foot" and locomotion_mode(key).forward_only:
         forward = "enemy camp" if side == "ally" else "own camp"
         if towards != forward:
-            raise ValueError(f"thruster moves only forward towards the opposing camp ({forward}), not backwards (L240)")
+            raise ValueError(f"{key} moves only forward towards the opposing camp ({forward}), not backwards (L240)")
     step = -1 if towards == "enemy camp" else 1
     here = zone_index(start)
     there = here + step * zones
     if not 0 <= there < len(ZONES):
         raise ValueError(f"moving {zones} zone(s) from {ZONES[here]} towards the {towards} leaves the map")
-    return ZoneMove(ZONES[here], ZONES[there], zones, (f"{ZONES[here]} -> {ZONES[there]} ({zones} zone(s), {mover})",))
+    return ZoneMove(ZONES[here], ZONES[there], zones, (f"{ZONES[here]} -> {ZONES[there]} ({zones} zone(s), {key})",))
 
 
 def can_melee(attacker_zone: str, target_zone: str) -> bool:
@@ -141,7 +154,7 @@ def simple_charge(mover: str, zones_moved: int, *, combat: Literal["character", 
         raise ValueError(f"a simplified charge needs {SIMPLE_CHARGE_ZONES} zones of movement, not {zones_moved} (L208)")
     if not acts_before_target:
         raise ValueError("a charge must come earlier in the acting order than its target (L208)")
-    extra = 1 + (1 if mover in FAST_CHARGE_MODES else 0)
+    extra = 1 + (1 if mover_key(mover, combat=combat) in FAST_CHARGE_MODES else 0)
     return SpecialAttack("charge (simplified)", "突撃", CHARGE_MODIFIER, extra_damage_rolls=extra,
                          min_squares=SIMPLE_CHARGE_ZONES,
                          fumble_normal_processing=True, fumble_self_prone=True, must_act_before_target=True,

@@ -126,6 +126,7 @@ def plan_charge(points: int, *, scale: str = "mecha", mode: str = "walk", square
     """
     check_int(points, "movement points", minimum=0)
     costs = move_costs(scale, mode)  # type: ignore[arg-type]
+    _check_mode_allows_charge(mode, "charge")
     per = costs.forward
     longest = points // per + (1 if last_step_rule and points % per else 0)
     if squares is None:
@@ -146,11 +147,18 @@ def plan_charge(points: int, *, scale: str = "mecha", mode: str = "walk", square
                       extra, mp, tuple(steps))
 
 
+def _check_mode_allows_charge(mode: str, what: str) -> None:
+    if not locomotion_mode(mode).charge_and_tackle_allowed:
+        raise ValueError(f"locomotion mode {mode!r} may not be combined with a {what} (004 §3-4-3-1)")
+
+
 @checks.checked_flags
-def tackle(squares: int, *, straight: bool = True, acts_before_target: bool = True) -> SpecialAttack:
+def tackle(squares: int, *, straight: bool = True, acts_before_target: bool = True, mode: str = "walk") -> SpecialAttack:
     """Tackle (体当たり): 3+ squares straight, 《格闘技》 attack at -2; a hit does unarmed damage and
-    fells the target; a fumble skips normal processing but fells the tackler (004 §3-4-3-1, L93-L94)."""
+    fells the target; a fumble skips normal processing but fells the tackler (004 §3-4-3-1, L93-L94).
+    ``mode`` is how the tackler moves: every mode of the text allows it (L129 ... L161)."""
     check_int(squares, "tackle run-up squares", minimum=0)
+    _check_mode_allows_charge(mode, "tackle")
     if not straight:
         raise ValueError("a tackle runs straight into contact (004 §3-4-3-1, L93)")
     if squares < TACKLE_MIN_SQUARES:
@@ -195,21 +203,26 @@ class WeaponUse:
     steps: tuple[str, ...]
 
 
-def hands_attack(hands: Literal["main", "both", "off"]) -> WeaponUse:
+def hands_attack(hands: Literal["main", "both", "off"], *, shield_bash: bool = False) -> WeaponUse:
     """Main hand alone: no penalty; both hands (one-handed weapons): main -2, off -4, same target;
-    off hand alone: -2 (004 §3-4-3-1, L101-L102). A shield bash already includes the off-hand penalty."""
+    off hand alone: -2 (004 §3-4-3-1, L101-L102).
+
+    ``shield_bash``: a shield bash with the shield in the off hand adds no off-hand penalty, because
+    the shield's to-hit modifier as a weapon already includes it (L102); a bash with the shield in
+    the main hand is not covered by the rules (the GM decides), so it is refused.
+    """
     check_choice(hands, "hands", ("main", "both", "off"))
+    if shield_bash:
+        if hands != "off":
+            raise ValueError(f"a shield bash with hands {hands!r} is not covered by the rules: the GM decides (L102)")
+        return WeaponUse({"off": 0}, False,
+                         (f"shield bash: the off-hand {OFF_HAND_ONLY_MODIFIER} is already in the shield's to-hit modifier",))
     if hands == "main":
         return WeaponUse({"main": 0}, False, ("main hand alone: no penalty",))
     if hands == "off":
         return WeaponUse({"off": OFF_HAND_ONLY_MODIFIER}, False, (f"off hand alone: {OFF_HAND_ONLY_MODIFIER}",))
     return WeaponUse(dict(TWO_WEAPONS_MODIFIERS), False,
                      ("two weapons: main hand -2, off hand -4; both against the same enemy",))
-
-
-def shield_bash_includes_off_hand_penalty() -> bool:
-    """The shield's to-hit modifier already includes the off-hand penalty (004 §3-4-3-1, L102)."""
-    return True
 
 
 @dataclass(frozen=True)

@@ -12,7 +12,7 @@ from typing import Literal
 
 from .. import checks
 from ..dice import RollResult, roll
-from ._common import check_int
+from ._common import check_choice, check_int
 
 #: One combat turn (戦闘ターン) lasts 10 seconds (004 §3-4, L3).
 SECONDS_PER_TURN = 10
@@ -30,6 +30,23 @@ MAX_EXTRA_ACTIONS_PER_TURN = 1
 MOVES_PER_ACTION = 1
 ATTACKS_PER_ACTION = 1
 ACTION_ORDER = ("move", "attack")
+
+
+
+def action_step_allowed(done: Sequence[str], step: str) -> bool:
+    """Whether ``step`` ("move" or "attack") may come next in one action after the steps ``done``
+    (004 §3-4-2, L23): at most MOVES_PER_ACTION moves and ATTACKS_PER_ACTION attacks, in the order of
+    ACTION_ORDER (move first, attack after). The GM or a special action may say otherwise.
+    """
+    check_choice(step, "action step", ACTION_ORDER)
+    for earlier in done:
+        check_choice(earlier, "action step", ACTION_ORDER)
+    limits = {"move": MOVES_PER_ACTION, "attack": ATTACKS_PER_ACTION}
+    if list(done).count(step) >= limits[step]:
+        return False
+    later = ACTION_ORDER[ACTION_ORDER.index(step) + 1:]
+    return not any(earlier in later for earlier in done)
+
 
 Side = Literal["pc", "gm"]
 NpcPlacement = Literal["on-ties", "always"]

@@ -41,9 +41,9 @@ CHECK_LABELS = {
 }
 #: the readings of the fall check (see the rulings page), A the attacker's sum and D the defender's
 FALL_READING_LABELS = {
-    FallReading.AS_WRITTEN: "falls if D ≥ A (as written)",
-    FallReading.DEFENDER_RESISTS: "falls if A > D",
-    FallReading.ATTACKER_WINS_TIES: "falls if A ≥ D",
+    FallReading.AS_WRITTEN: "falls if D ≥ A (the text)",
+    FallReading.DEFENDER_RESISTS: "falls if A > D (a reading)",
+    FallReading.ATTACKER_WINS_TIES: "falls if A ≥ D (a reading)",
 }
 
 
@@ -130,7 +130,7 @@ class OpposedPoolsCalculator(FormCalculator):
         self.fall_reading = dropdown("fall (転倒), a ruling: when the defender falls, for the sums A (attacker) "
                                      "and D (defender)",
                                      [(FALL_READING_LABELS[r], r.value) for r in FallReading],
-                                     FallReading.DEFENDER_RESISTS.value)
+                                     FallReading.AS_WRITTEN.value)
         self.odds: ContestOdds | None = None
         super().__init__([self.check, self.first_dice, self.second_dice, self.fall_reading])
 

@@ -72,12 +72,15 @@ def damage(
         steps = [f"evasion failed: ({weapon_attack} + {success_level}) − {armour} = {raw}"]
     elif outcome == "critical":
         raw = base * CRITICAL_MULTIPLIER - armour
-        steps = [f"critical: ({weapon_attack} + {success_level}) × 2 − {armour} = {raw}"]
+        steps = [f"critical: ({weapon_attack} + {success_level}) × {CRITICAL_MULTIPLIER} − {armour} = {raw}"]
     elif outcome == "equal":
-        half = halve(base, rules.halving)
+        half = halve(base, rules.halving, EQUAL_DIVISOR)
         raw = half - armour
-        rounded = f" (rounded {rules.halving}, a ruling)" if base % 2 else ""
-        steps = [f"equal levels: ({weapon_attack} + {success_level}) ÷ 2 = {half}{rounded}; {half} − {armour} = {raw}"]
+        rounded = f" (rounded {rules.halving}, a ruling)" if base % EQUAL_DIVISOR else ""
+        steps = [
+            f"equal levels: ({weapon_attack} + {success_level}) ÷ {EQUAL_DIVISOR} = {half}{rounded}; "
+            f"{half} − {armour} = {raw}"
+        ]
     elif outcome in ("evaded", "missed"):
         raise Wis6Error(f"outcome {outcome!r} calculates no damage (001 §3-2)")
     else:

@@ -72,7 +72,9 @@ def counter_damage(
     base = weapon_attack + counter_level
     if counter_level > enemy_level:
         outcome, value = "higher", base * COUNTER_MULTIPLIER
-        steps = [f"level {counter_level} beats {enemy_level}: ({weapon_attack} + {counter_level}) × 2 = {value}"]
+        steps = [
+            f"level {counter_level} beats {enemy_level}: ({weapon_attack} + {counter_level}) × {COUNTER_MULTIPLIER} = {value}"
+        ]
     else:
         outcome, value = "equal", base
         steps = [f"level {counter_level} equals {enemy_level}: {weapon_attack} + {counter_level} = {value}"]
@@ -91,6 +93,8 @@ class CounterResult:
     """A counter resolved: the incoming hit, whether the unit survived, and the counter's result."""
 
     attack: SuccessRoll
+    #: which damage formula the declarer's own hit used: "hit" (evasion failed) or "critical"
+    incoming_outcome: str
     self_damage: int
     ap_after: int
     wrecked: bool
@@ -101,16 +105,22 @@ class CounterResult:
 
     @property
     def self_takes_damage(self) -> bool:
-        """Declaring a counter gives up evasion: the incoming damage is always calculated."""
-        return True
+        """Whether the declarer's own hit was calculated as a hit that was not evaded (001 §4-5 l.84)."""
+        return self.incoming_outcome in ("hit", "critical")
+
+
+def incoming_outcome(attack: SuccessRoll) -> str:
+    """The formula of the hit the declarer takes (001 §4-5 l.84): a counter gives up evasion, so
+    the damage is always calculated as evasion failed ("hit"), or the critical formula on a
+    critical (ruling)."""
+    return "critical" if attack.critical else "hit"
 
 
 def incoming_damage(
     attack: SuccessRoll, enemy_weapon_attack: int, own_armour: int, rules: Wis6Rules = DEFAULT_RULES
 ):
     """The hit the declarer takes (001 §4-5 l.84): evasion failed, or the critical formula on a critical (ruling)."""
-    outcome = "critical" if attack.critical else "hit"
-    return damage(outcome, enemy_weapon_attack, attack.level, own_armour, rules)
+    return damage(incoming_outcome(attack), enemy_weapon_attack, attack.level, own_armour, rules)
 
 
 def resolve_counter(
@@ -136,7 +146,8 @@ def resolve_counter(
     whole("AP", own_ap, minimum=1)
     attack = success_roll(attack_roll, attack_ability, rules)
     counter = success_roll(counter_roll, counter_ability, rules)
-    hit = incoming_damage(attack, enemy_weapon_attack, own_armour, rules)
+    outcome = incoming_outcome(attack)
+    hit = damage(outcome, enemy_weapon_attack, attack.level, own_armour, rules)
     ap_after = own_ap - hit.value
     steps = [f"attack: {s}" for s in attack.steps]
     steps.append("the counter gives up evasion, so the declarer takes the hit first:")
@@ -144,14 +155,16 @@ def resolve_counter(
     steps.append(f"AP {own_ap} − {hit.value} = {ap_after}")
     if ap_after <= 0:
         steps.append("AP 0 or below: wrecked (大破, ruling), the counter does not happen")
-        return CounterResult(attack, hit.value, ap_after, True, None, "wrecked", None, tuple(steps))
+        return CounterResult(attack, outcome, hit.value, ap_after, True, None, "wrecked", None, tuple(steps))
     steps.extend(f"counter: {s}" for s in counter.steps)
     result = counter_damage(
         counter.level, attack.level, own_weapon_attack,
         critical=counter.critical, enemy_armour=enemy_armour, rules=rules,
     )
     steps.extend(result.steps)
-    return CounterResult(attack, hit.value, ap_after, False, counter, result.outcome, result.damage, tuple(steps))
+    return CounterResult(
+        attack, outcome, hit.value, ap_after, False, counter, result.outcome, result.damage, tuple(steps)
+    )
 
 
 @dataclass(frozen=True)
@@ -204,8 +217,7 @@ def _counter_odds(
     dealt: dict[int, Fraction] = {}
     counter_states = roll_states(counter_ability, rules)
     for (a_level, a_critical), p in roll_states(attack_ability, rules).items():
-        outcome = "critical" if a_critical else "hit"
-        hit = damage(outcome, enemy_weapon_attack, a_level, own_armour, rules).value
+        hit = damage("critical" if a_critical else "hit", enemy_weapon_attack, a_level, own_armour, rules).value
         taken[hit] = taken.get(hit, Fraction(0)) + p
         if own_ap - hit <= 0:
             outcomes["wrecked"] += p

@@ -104,7 +104,7 @@ def whole(name: str, value: object, *, minimum: int | None = None, maximum: int 
     return checks.whole(value, name, minimum=minimum, maximum=maximum, error=Wis6Error)
 
 
-def halve(value: int, rounding: Rounding) -> int:
-    """``value / 2`` rounded down or up."""
+def halve(value: int, rounding: Rounding, divisor: int = 2) -> int:
+    """``value / divisor`` (a half unless told otherwise) rounded down or up."""
     _choice("rounding", rounding, ROUNDINGS)
-    return value // 2 if rounding == "down" else -((-value) // 2)
+    return value // divisor if rounding == "down" else -((-value) // divisor)

@@ -105,3 +105,25 @@ def test_destruction_effects():
     assert not destruction_effects([]).may_concede
     with pytest.raises(ValueError, match="unknown part 'tail'"):
         destruction_effects(["tail"])
+
+
+def test_rapid_fire_hits_one_damage_roll_per_hit():
+    from rules_lib.nemesis import RapidFireDamage, rapid_fire_hits
+
+    for count in range(1, 6):
+        result = rapid_fire_hits("1D6", 0, count, dice=[[face] for face in range(1, count + 1)])
+        assert result.hits == result.damage_rolls == count
+        assert result.per_hit == tuple(range(1, count + 1))
+    # attenuation and the minimum of 1 apply to each hit
+    assert rapid_fire_hits("1D6", 2, 2, dice=[[1], [6]]).per_hit == (1, 4)
+    once = rapid_fire_hits("1D6", 0, 3, dice=[[5]], reading=RapidFireDamage.ONE_ROLL_EACH_HIT)
+    assert once.per_hit == (5, 5, 5) and once.damage_rolls == 1 and once.total == 15
+
+
+def test_rapid_fire_hits_refuses_bad_input():
+    from rules_lib.nemesis import rapid_fire_hits
+
+    with pytest.raises(ValueError, match="rapid-fire count 0 is not a whole number"):
+        rapid_fire_hits("1D6", 0, 0)
+    with pytest.raises(ValueError, match="1 sets of damage dice given; this attack rolls its damage 2"):
+        rapid_fire_hits("1D6", 0, 2, dice=[[3]])

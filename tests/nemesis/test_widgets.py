@@ -68,6 +68,10 @@ def test_opposed_pools_calculator():
     calculator.fall_reading.value = "as_written"
     assert calculator.odds.success == fall_chance(3, 3, "as_written")
     assert "the defender falls (as_written)" in calculator.result.value
+    # the menu says which reading is the text, and starts there
+    assert OpposedPoolsCalculator().fall_reading.value == "as_written"
+    labels = dict((value, label) for label, value in calculator.fall_reading.options)
+    assert "the text" in labels["as_written"] and labels["defender_resists"].startswith("reading")
 
 
 def test_melee_duel_calculator_fresh_and_kept():

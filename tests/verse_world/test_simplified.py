@@ -6,6 +6,7 @@ from rules_lib.verse_world import (
     ZONES,
     can_melee_in_zone,
     move_zones,
+    mover_key,
     simple_charge,
     simple_mode,
     simple_tackle,
@@ -63,3 +64,40 @@ def test_simple_modes():
     assert [simple_mode(m).mecha_mp_per_turn for m in ("roller", "vernier", "hover", "thruster", "glide pack", "magic board")] == [
         "2", "1D6", "2D6", "3D6", "2D6", "1D6"]
     assert simple_mode("thruster").direction == "forward towards the enemy camp only"
+
+
+SPELLINGS = ("glide pack", "glide_pack", "Glide-Pack", "GLIDE PACK", "Thruster", " thruster ")
+
+
+@pytest.mark.parametrize("mover", SPELLINGS)
+def test_simple_charge_gives_the_fast_modes_their_second_roll_however_they_are_spelled(mover):
+    # 004 §3-5-3-1, L210: thruster or glide pack adds one more damage roll to the charge's one
+    assert simple_charge(mover, 2).extra_damage_rolls == 2
+    assert mover_key(mover) in ("glide-pack", "thruster")
+
+
+@pytest.mark.parametrize("mover", ["Roller", "hover", "Magic_Board", "VERNIER"])
+def test_simple_charge_other_modes_one_extra_roll(mover):
+    assert simple_charge(mover, 2).extra_damage_rolls == 1
+
+
+@pytest.mark.parametrize("mover", ["Thruster", "THRUSTER", " thruster", "thruster"])
+def test_a_thruster_never_moves_backwards_however_it_is_spelled(mover):
+    # 004 §3-5-3-2, L240: forward towards the opposing camp only
+    with pytest.raises(ValueError, match="not backwards"):
+        move_zones("B", 1, towards="own camp", mover=mover, combat="mecha")
+    with pytest.raises(ValueError, match="not backwards"):
+        move_zones("D", 1, towards="enemy camp", mover=mover, combat="mecha", side="enemy")
+    assert move_zones("B", 2, towards="enemy camp", mover=mover, combat="mecha").end == "D"
+
+
+@pytest.mark.parametrize(("mover", "zones"), [("Riding Animal", 2), ("steam_bike", 2), ("On Foot", 1)])
+def test_character_movers_are_normalised_too(mover, zones):
+    assert zones_per_move(mover, combat="character") == zones
+
+
+def test_mover_key_refuses_unknown_names():
+    with pytest.raises(ValueError, match="unknown"):
+        mover_key("jet ski")
+    with pytest.raises(ValueError, match="not a name"):
+        mover_key(3)  # type: ignore[arg-type]

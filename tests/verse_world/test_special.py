@@ -89,3 +89,25 @@ def test_joint_piercing():
     with pytest.raises(ValueError, match="above -4"):
         joint_piercing(mecha_knowledge=3, firearms=3, extra_modifier=-2, knowledge_difficulty=18,
                        intelligence=4, knowledge_dice=[5, 6])
+
+
+def test_shield_bash_adds_no_off_hand_penalty_and_main_hand_bash_is_the_gms_call():
+    from rules_lib.verse_world import hands_attack
+
+    # 004 §3-4-3-1, L102: the shield's to-hit modifier already includes the off-hand -2
+    assert hands_attack("off", shield_bash=True).modifiers == {"off": 0}
+    assert hands_attack("off").modifiers == {"off": -2}
+    with pytest.raises(ValueError, match="the GM decides"):
+        hands_attack("main", shield_bash=True)
+
+
+def test_charge_and_tackle_consult_the_locomotion_mode(monkeypatch):
+    from rules_lib.verse_world import locomotion_mode, plan_charge, tackle
+
+    assert all(locomotion_mode(m).charge_and_tackle_allowed for m in ("walk", "roller", "thruster", "glide-pack"))
+    thruster = locomotion_mode("thruster")
+    monkeypatch.setattr(type(thruster), "charge_and_tackle_allowed", property(lambda self: self.key != "thruster"))
+    with pytest.raises(ValueError, match="may not be combined with a charge"):
+        plan_charge(60, mode="thruster")
+    with pytest.raises(ValueError, match="may not be combined with a tackle"):
+        tackle(3, mode="thruster")

@@ -78,3 +78,16 @@ def test_extra_action_roll_ignores_fumbles_and_needs_a_win():
 def test_extra_action_chance_by_enumeration(a, b):
     wins = sum(a + x + y > b + u + v for x, y, u, v in product(range(1, 7), repeat=4))
     assert extra_action_chance(a, b) == Fraction(wins, 6**4)
+
+
+def test_one_move_then_one_attack_per_action():
+    from rules_lib.verse_world import action_step_allowed
+
+    # 004 §3-4-2, L23
+    assert action_step_allowed([], "move") and action_step_allowed([], "attack")
+    assert action_step_allowed(["move"], "attack")
+    assert not action_step_allowed(["move"], "move")
+    assert not action_step_allowed(["attack"], "attack")
+    assert not action_step_allowed(["attack"], "move")
+    with pytest.raises(ValueError, match="action step 'cast' is unknown"):
+        action_step_allowed([], "cast")
