@@ -17,11 +17,17 @@ from collections.abc import Callable, Sequence
 from .dice import odds, percent, roll
 from .gundam_sentinel.commands import odds_command as gundam_sentinel_odds
 from .gundam_sentinel.commands import roll_command as gundam_sentinel_roll
+from .nemesis import commands as nemesis_commands
+from .verse_world import commands as verse_world_commands
+from .wis6 import commands as wis6_commands
 
 #: System dice commands by name; later chapters register their own (``--system NAME``).
 SYSTEMS: dict[str, tuple[Callable[..., object], Callable[[str], object]]] = {
     "generic": (roll, odds),
     "gundam-sentinel": (gundam_sentinel_roll, gundam_sentinel_odds),  # BB, BBM, GS (000)
+    "wis6": (wis6_commands.roll_command, wis6_commands.odds_command),  # SL<=A (001), else generic
+    "nemesis": (nemesis_commands.roll_command, nemesis_commands.odds_command),  # AD, OP (002), else generic
+    "verse-world": (verse_world_commands.roll_command, verse_world_commands.odds_command),  # VW (004), else generic
 }
 
 
