@@ -1,0 +1,75 @@
+"""What every system's sheet shares: loading the data files, provenance, export.
+
+A sheet is a frozen dataclass with ``id``, ``name`` and ``sources`` (the provenance of each value:
+``"001 §3-1"``, ``"000 §4, line 222"`` or ``"not in the source text"``). It converts to the plain
+mapping its TOML file holds (``to_dict``) and back (``from_dict``), and gives its chat palette
+and CCFOLIA character. The sample sheets are TOML files in ``data/<system>/``; each of their
+values has a source.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from collections.abc import Callable, Iterable, Mapping
+from pathlib import Path
+from typing import Any, TypeVar
+
+DATA = Path(__file__).parent / "data"
+NOT_IN_TEXT = "not in the source text"
+PLAYER = "a player's sheet"
+
+T = TypeVar("T")
+
+
+def whole(value: object, what: str, *, minimum: int | None = None, maximum: int | None = None) -> int:
+    """``value`` as a whole number in range, or an error naming it and what is allowed."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ValueError(f"{what} {value!r} is not a whole number")
+    if minimum is not None and value < minimum:
+        raise ValueError(f"{what} {value!r} is too low: allowed are {minimum} or more")
+    if maximum is not None and value > maximum:
+        raise ValueError(f"{what} {value!r} is too high: allowed are {maximum} or less")
+    return value
+
+
+def text(value: object, what: str) -> str:
+    if not isinstance(value, str) or not value.strip():
+        raise ValueError(f"{what} {value!r} is not a non-empty text")
+    return value
+
+
+def known_keys(data: Mapping[str, Any], allowed: Iterable[str], what: str) -> None:
+    """Refuse unknown keys, so that a misspelt field is not silently dropped."""
+    allowed = tuple(allowed)
+    unknown = [k for k in data if k not in allowed]
+    if unknown:
+        raise ValueError(f"{what}: unknown field(s) {', '.join(map(repr, unknown))}; allowed are {', '.join(allowed)}")
+
+
+def check_sources(data: Mapping[str, Any], fields: Iterable[str], what: str, *, sample: bool) -> dict[str, str]:
+    """The ``sources`` table: one text per value field present, nothing else.
+
+    A sample sheet must have it; a player's sheet may leave it out (its values are the player's).
+    """
+    if not sample and "sources" not in data:
+        return {}
+    sources = dict(data.get("sources", {}))
+    present = [f for f in fields if f in data]
+    missing = [f for f in present if not isinstance(sources.get(f), str) or not sources[f].strip()]
+    if missing:
+        raise ValueError(f"{what}: no source for {', '.join(missing)} (write the file and section, or {NOT_IN_TEXT!r})")
+    extra = [k for k in sources if k not in present]
+    if extra:
+        raise ValueError(f"{what}: sources for fields that are not on the sheet: {', '.join(extra)}")
+    return sources
+
+
+def load_directory(system_folder: str, from_dict: Callable[..., T]) -> dict[str, T]:
+    """Every sample sheet of ``data/<system_folder>/``, by id, in file-name order."""
+    sheets: dict[str, T] = {}
+    for path in sorted((DATA / system_folder).glob("*.toml")):
+        sheet = from_dict(tomllib.loads(path.read_text(encoding="utf-8")), sample=True)
+        if sheet.id in sheets:  # type: ignore[attr-defined]
+            raise ValueError(f"{path.name}: sheet id {sheet.id!r} is used twice")  # type: ignore[attr-defined]
+        sheets[sheet.id] = sheet  # type: ignore[attr-defined]
+    return sheets
