@@ -18,6 +18,7 @@ from .dice import odds, percent, roll
 from .gundam_sentinel.commands import odds_command as gundam_sentinel_odds
 from .gundam_sentinel.commands import roll_command as gundam_sentinel_roll
 from .nemesis import commands as nemesis_commands
+from .sheets import cli as sheet_cli
 from .verse_world import commands as verse_world_commands
 from .wis6 import commands as wis6_commands
 
@@ -61,12 +62,16 @@ def build_parser() -> argparse.ArgumentParser:
         if name == "roll":
             command.add_argument("--seed", type=int, help="seed for repeatable dice")
             command.add_argument("--dice", type=_dice_list, help="the exact dice to use, e.g. 4,5")
+    sheet_cli.add_parser(commands)
     return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     try:
         args = build_parser().parse_args(argv)
+        if args.command == "sheet":
+            print(sheet_cli.run(args))
+            return 0
         roll_fn, odds_fn = SYSTEMS[args.system]
         if args.command == "roll":
             result = roll_fn(args.expression, seed=args.seed, dice=args.dice)

@@ -145,8 +145,8 @@ class GundamSheet:
         for weapon in self.weapons:
             lines.append(PaletteLine(weapon.damage.replace(" ", ""), f"【{weapon.japanese or weapon.name} damage】"
                                      + ("per missile" if weapon.mode == "missile" else "per hit")))
-        lines.append(PaletteLine(f"GS{p.stamina:+d}>10", f"【気絶判定】fainting check: success stays conscious, a natural 2 "
-                                 f"always faints (000 §8-1)"))
+        lines.append(PaletteLine(f"GS{p.stamina:+d}>10", "【気絶判定】fainting check: success stays conscious, a natural 2 "
+                                 "always faints (000 §8-1)"))
         lines.append(PaletteLine(f"GS{p.mental:+d}>10", "【回復判定】recovery check while fainted (000 §8-1)"))
         charts = {**CHARTS, **(PLAYER_CHARTS if self.side == "player" else {})}
         lines += [PaletteLine(command, label) for command, label in charts.items()]
