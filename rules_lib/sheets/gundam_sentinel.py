@@ -14,17 +14,19 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from fractions import Fraction
 from typing import Any
 
 from ..geometry.hex import Hex
 from ..gundam_sentinel.battle import BattleUnit, BattleWeapon
 from ..gundam_sentinel.checks import faint_chance, recovery_chance
 from ..gundam_sentinel.d36 import step_of
+from ..gundam_sentinel.salvo import salvo_modifier
 from ..gundam_sentinel.to_hit import evasion_value, hit_odds
 from ..gundam_sentinel.units import TERRAINS, UNIT_CLASSES, HitLocation, Mobility, Pilot, check_unit_class
 from . import ccfolia
 from .base import check_sources, known_keys, load_directory, text, whole
-from .palette import PaletteLine
+from .palette import PaletteLine, signed
 
 SYSTEM = "gundam-sentinel"
 BANDS = ("close", "mid", "long", "extreme")
@@ -125,8 +127,9 @@ class GundamSheet:
         return {k: v for k, v in data.items() if v is not None}
 
     def attack_modifiers(self) -> list[tuple[BattleWeapon, str, int]]:
-        """Each weapon's final to-hit modifier per range band it reaches: band modifier + shooting (000 §6)."""
-        return [(w, band, w.range_modifiers[band] + self.pilot.shooting)
+        """Each weapon's final to-hit modifier per range band it reaches: band modifier + shooting (000 §6),
+        and for a missile launcher the salvo modifier of its full salvo (000 §7-1 line 343)."""
+        return [(w, band, w.range_modifiers[band] + self.pilot.shooting + _salvo(w))
                 for w in self.weapons for band in BANDS if w.range_modifiers.get(band) is not None]
 
     def palette(self, evasion: int | None = None) -> tuple[PaletteLine, ...]:
@@ -135,19 +138,20 @@ class GundamSheet:
             step_of(evasion, "target evasion")
         target = "" if evasion is None else f">{evasion}"
         p = self.pilot
-        lines = [PaletteLine(f"2D6{p.perception:+d}", f"【イニシアチブ】initiative: 2D6 + perception {p.perception:+d} (000 §1)"),
-                 PaletteLine(f"1D6{p.reaction:+d}", f"【行動ポイント】action points: 1D6 + reaction {p.reaction:+d} (000 §1)")]
+        lines = [PaletteLine(f"2D6{signed(p.perception)}", f"【イニシアチブ】initiative: 2D6 + perception {p.perception:+d} (000 §1)"),
+                 PaletteLine(f"1D6{signed(p.reaction)}", f"【行動ポイント】action points: 1D6 + reaction {p.reaction:+d} (000 §1)")]
         for weapon, band, modifier in self.attack_modifiers():
+            salvo = f", a full salvo of {weapon.capacity} {_salvo(weapon):+d} (000 §7-1)" if _salvo(weapon) else ""
             label = (f"【{weapon.japanese or weapon.name}】{BAND_LABELS[band]} {band}: range {weapon.range_modifiers[band]:+d}, "
-                     f"shooting {p.shooting:+d} (000 §6)")
-            lines.append(PaletteLine(f"BB{modifier:+d}{target}", label + ("" if evasion is not None else "; add >evasion")))
-            lines.append(PaletteLine(f"BBM{modifier:+d}{target}", label + ", against a mook MS: 66 or more is a critical"))
+                     f"shooting {p.shooting:+d} (000 §6){salvo}")
+            lines.append(PaletteLine(f"BB{signed(modifier)}{target}", label + ("" if evasion is not None else "; add >evasion")))
+            lines.append(PaletteLine(f"BBM{signed(modifier)}{target}", label + ", against a mook MS: 66 or more is a critical"))
         for weapon in self.weapons:
             lines.append(PaletteLine(weapon.damage.replace(" ", ""), f"【{weapon.japanese or weapon.name} damage】"
                                      + ("per missile" if weapon.mode == "missile" else "per hit")))
-        lines.append(PaletteLine(f"GS{p.stamina:+d}>10", "【気絶判定】fainting check: success stays conscious, a natural 2 "
+        lines.append(PaletteLine(f"GS{signed(p.stamina)}>10", "【気絶判定】fainting check: success stays conscious, a natural 2 "
                                  "always faints (000 §8-1)"))
-        lines.append(PaletteLine(f"GS{p.mental:+d}>10", "【回復判定】recovery check while fainted (000 §8-1)"))
+        lines.append(PaletteLine(f"GS{signed(p.mental)}>10", "【回復判定】recovery check while fainted (000 §8-1)"))
         charts = {**CHARTS, **(PLAYER_CHARTS if self.side == "player" else {})}
         lines += [PaletteLine(command, label) for command, label in charts.items()]
         return tuple(lines)
@@ -169,6 +173,16 @@ class GundamSheet:
         """Exact odds: each weapon and band against some evasions (000 §6), fainting and recovery (000 §8-1)."""
         hits = {f"{w.name} {band} vs {e}": hit_odds(m, e).hit for w, band, m in self.attack_modifiers() for e in evasions}
         return {"hit": hits, "faint": faint_chance(self.pilot.stamina), "recover": recovery_chance(self.pilot.mental)}
+
+    def odds_rows(self) -> list[tuple[str, Fraction]]:
+        """Key odds as (label, exact chance) rows: to hit per weapon and band (000 §6), fainting, recovery (000 §8-1)."""
+        odds = self.key_odds()
+        rows = [(f"hit: {label}", p) for label, p in odds["hit"].items()]
+        return rows + [("pilot faints on a fainting check", odds["faint"]), ("pilot recovers on a recovery check", odds["recover"])]
+
+
+def _salvo(weapon: BattleWeapon) -> int:
+    return salvo_modifier(weapon.capacity) if weapon.mode == "missile" and weapon.capacity else 0
 
 
 def _weapon_dict(weapon: BattleWeapon) -> dict[str, Any]:

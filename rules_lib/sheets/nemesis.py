@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from fractions import Fraction
 from typing import Any
 
 from ..nemesis.damage import armour_odds, hit_location_distribution
@@ -113,6 +114,12 @@ class NemesisSheet:
             "approach vs 3 dice": approach_chance(s.parameters.get("mobility") or 0, 3),
             "hit location": hit_location_distribution(s.body),
         }
+
+    def odds_rows(self) -> list[tuple[str, Fraction]]:
+        """Key odds as (label, exact chance) rows: penetration per weapon (002 §3-1), approach against 3 dice (002 §5-1)."""
+        odds = self.key_odds()
+        rows = [(f"penetrates: {label}", o.penetration) for label, o in odds["armour"].items()]
+        return rows + [("approach succeeds against a shooter's 3 dice", odds["approach vs 3 dice"])]
 
 
 def _generic(expression: str) -> str:

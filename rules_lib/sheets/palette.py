@@ -28,3 +28,8 @@ def split_line(line: str) -> PaletteLine:
     """A palette line back into its command and label."""
     command, _, label = line.strip().partition(" ")
     return PaletteLine(command, label)
+
+
+def signed(value: int) -> str:
+    """A modifier as a command writes it: ``+2``, ``-1``, or nothing for 0 (``2D6``, ``BB>52``)."""
+    return f"{value:+d}" if value else ""

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field, fields
+from fractions import Fraction
 from typing import Any
 
 from ..geometry.square import Facing, Pose, Square
@@ -18,7 +19,7 @@ from ..verse_world.battle import Unit, Weapon
 from ..verse_world.movement import locomotion_mode
 from . import ccfolia
 from .base import check_sources, known_keys, load_directory, text
-from .palette import PaletteLine
+from .palette import PaletteLine, signed
 
 SYSTEM = "verse-world"
 VALUE_FIELDS = ("name", "pilot", "side", "initiative_bonus", "reaction", "luck", "pilot_mp", "to_hit", "evasion",
@@ -77,18 +78,18 @@ class VerseWorldSheet:
 
         def check(base: int) -> str:
             if not own_commands:
-                return f"2D6{base:+d}"
+                return f"2D6{signed(base)}"
             return f"VW{base:+d}" + (f"@{critical_at}" if critical_at is not None else "")
 
         note = "; double ones fumble (VW in rules-lib reads it)" if not own_commands else ""
-        lines = [PaletteLine(f"2D6{u.initiative_bonus:+d}", f"【イニシアティブ】initiative: bonus {u.initiative_bonus:+d} + 2D6 (004 §3-4-1, L9)"),
+        lines = [PaletteLine(f"2D6{signed(u.initiative_bonus)}", f"【イニシアティブ】initiative: bonus {u.initiative_bonus:+d} + 2D6 (004 §3-4-1, L9)"),
                  PaletteLine(check(u.to_hit), f"【命中】attack: to-hit {u.to_hit} + 2D6 (004 §3-4-2-2, L42){note}"),
                  PaletteLine(check(u.evasion), f"【回避】evasion: {u.evasion} + 2D6, beat by the attack to be hit (L50){note}")]
         for w in u.weapons:
             lines.append(PaletteLine(self.damage(w), f"【{w.japanese}】damage ({w.name}, {w.kind}); a critical rolls the dice "
                                      "once more (004 §3-4-2-2, L45)"))
-        lines.append(PaletteLine(f"2D6{u.reaction:+d}", f"【再行動】extra action: re-action value {u.reaction} + 2D6 against the other side (004 §3-4-1, L16; the formula is a ruling)"))
-        lines.append(PaletteLine(f"2D6{u.luck:+d}", f"【幸運】fumble check: luck {u.luck} + 2D6 against the GM's difficulty 9-16 (L43)"))
+        lines.append(PaletteLine(f"2D6{signed(u.reaction)}", f"【再行動】extra action: re-action value {u.reaction} + 2D6 against the other side (004 §3-4-1, L16; the formula is a ruling)"))
+        lines.append(PaletteLine(f"2D6{signed(u.luck)}", f"【幸運】fumble check: luck {u.luck} + 2D6 against the GM's difficulty 9-16 (L43)"))
         lines.append(PaletteLine("1D6-3", "【MP消費】the pilot's MP loss at the end of a turn, at least 1 (004 §3-4-1, L21)"))
         return tuple(lines)
 
@@ -113,6 +114,13 @@ class VerseWorldSheet:
         return {f"{w.name} vs evasion {e}": attack_odds(u.to_hit, e, criticals=rule, weapon_damage=w.damage,
                                                          physical_bonus=u.physical_bonus, bonus_applies=w.bonus_applies)
                 for w in u.weapons for e in evasions}
+
+    def odds_rows(self) -> list[tuple[str, Fraction]]:
+        """Key odds as (label, exact chance) rows: hit per weapon and evasion (004 §3-4-2-2), no criticals judged."""
+        rows = []
+        for label, odds in self.key_odds().items():
+            rows += [(f"hits: {label}", odds.hit), (f"attack fumbles: {label}", odds.attacker_fumble)]
+        return rows
 
 
 def _weapon_dict(w: Weapon, source: str) -> dict[str, Any]:

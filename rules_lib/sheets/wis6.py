@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from fractions import Fraction
 from typing import Any
 
 from ..wis6 import Sheet as GrowthSheet
@@ -145,6 +146,14 @@ class Wis6Sheet:
         """Success and level odds of each roll on the sheet (001 §3-1), exact."""
         rolls = {"reaction": self.reaction, **{w.name: getattr(self, w.kind) for w in self.weapons}}
         return {label: level_odds(ability) for label, ability in rolls.items()}
+
+    def odds_rows(self) -> list[tuple[str, Fraction]]:
+        """Key odds as (label, exact chance) rows: success, level 2 or more, and a critical per roll (001 §3-1)."""
+        rows = []
+        for label, odds in self.key_odds().items():
+            rows += [(f"{label}: success", 1 - odds.failure), (f"{label}: level 2 or more", odds.at_least(2)),
+                     (f"{label}: critical (a 1)", odds.critical)]
+        return rows
 
 
 def _levels(ability: int) -> str:
