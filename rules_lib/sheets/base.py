@@ -47,15 +47,14 @@ def known_keys(data: Mapping[str, Any], allowed: Iterable[str], what: str) -> No
 
 
 def check_sources(data: Mapping[str, Any], fields: Iterable[str], what: str, *, sample: bool) -> dict[str, str]:
-    """The ``sources`` table: one text per value field present, nothing else.
-
-    A sample sheet must have it; a player's sheet may leave it out (its values are the player's).
-    """
+    """The ``sources`` table: a text per value field present (a sample sheet must cite every value;
+    a player's sheet may cite some or none), and no source for a field the sheet does not have."""
     if not sample and "sources" not in data:
         return {}
     sources = dict(data.get("sources", {}))
     present = [f for f in fields if f in data]
-    missing = [f for f in present if not isinstance(sources.get(f), str) or not sources[f].strip()]
+    # a player's sheet may cite some values and not others; a sample cites every one
+    missing = [f for f in (present if sample else sources) if not isinstance(sources.get(f), str) or not sources[f].strip()]
     if missing:
         raise ValueError(f"{what}: no source for {', '.join(missing)} (write the file and section, or {NOT_IN_TEXT!r})")
     extra = [k for k in sources if k not in present]

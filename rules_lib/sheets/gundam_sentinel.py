@@ -21,6 +21,7 @@ from ..geometry.hex import Hex
 from ..gundam_sentinel.battle import BattleUnit, BattleWeapon
 from ..gundam_sentinel.checks import faint_chance, recovery_chance
 from ..gundam_sentinel.d36 import step_of
+from ..gundam_sentinel.ranges import JAPANESE_BANDS
 from ..gundam_sentinel.salvo import salvo_modifier
 from ..gundam_sentinel.to_hit import evasion_value, hit_odds
 from ..gundam_sentinel.units import TERRAINS, UNIT_CLASSES, HitLocation, Mobility, Pilot, check_unit_class
@@ -30,7 +31,7 @@ from .palette import PaletteLine, signed
 
 SYSTEM = "gundam-sentinel"
 BANDS = ("close", "mid", "long", "extreme")
-BAND_LABELS = {"close": "近距離", "mid": "中距離", "long": "遠距離", "extreme": "超遠距離"}
+BAND_LABELS = JAPANESE_BANDS  # the text's names of the range bands (000 §6)
 NO_MODIFIER = "―"  # the text's mark for a band the weapon cannot reach (000 §6)
 UNKNOWN = "?"
 PILOT_FIELDS = ("perception", "reaction", "shooting", "piloting", "stamina", "mental", "nt")
