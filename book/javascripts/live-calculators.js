@@ -20,8 +20,9 @@
   const LIVE_PREFIX = "rules-lib-live--";
   const INPUT_KEYS = ["value", "index"];
 
-  // dice notation of the texts: at least one die (2D6, D66, 1D36) or a system command (BB, BBM, GS)
-  const DICE_TEXT = /^(?=[^A-Z]*(?:\d*D\d|BBM?|GS))(?:BBM?|GS|\d*D\d+|[0-9+\-*/×÷()<>=UR ])+$/i;
+  // dice notation of the texts: at least one die (2D6, D66, 1D36) or a system command (BB, BBM, GS;
+  // SL<=13 of WIS6, AD, AD[34(5)]R and OP5>3 of Nemesis, VW+8@11>14 of Verse World)
+  const DICE_TEXT = /^(?=[^A-Z]*(?:\d*D\d|BBM?|GS|SL|AD|OP|VW))(?:BBM?|GS|SL|AD|OP|VW|\d*D\d+|[0-9+\-*/×÷()<>=UR @[\]])+$/i;
 
   const stateTag = document.querySelector(`script[type="${STATE_TYPE}"]`);
   if (stateTag) {
