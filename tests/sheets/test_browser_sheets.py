@@ -72,8 +72,9 @@ def test_the_new_dice_commands_roll_on_a_click(browser, site_url, system, comman
     dice = page.locator("code.rules-lib-dice", has_text=command)
     assert dice.count() >= 1, f"{command} is not a clickable die on {PAGES[system]}"
     dice.first.click()
-    shown = page.locator(".rules-lib-roll").first
-    shown.filter(has_text=command).wait_for(timeout=60_000)
+    shown = dice.first.locator("xpath=following-sibling::span[contains(@class, 'rules-lib-roll')][1]")
+    page.wait_for_function("el => el.textContent.includes('→') || el.textContent.includes('✗')",
+                           arg=shown.element_handle(), timeout=60_000)
     assert shown.inner_text().strip().startswith(f"→ {command}")
     assert problems == [] and outside == []
     context.close()
