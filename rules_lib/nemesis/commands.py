@@ -22,7 +22,18 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
-from ..dice import Distribution, GivenDice, Odds, RollResult, SeededDice, odds, opposed_pools, percent, roll
+from ..dice import (
+    Distribution,
+    GivenDice,
+    Odds,
+    RollResult,
+    SeededDice,
+    odds,
+    opposed_pools,
+    percent,
+    pool_distribution,
+    roll,
+)
 from .action import (
     ACTION_DICE,
     ExtendedFace,
@@ -159,6 +170,7 @@ class CommandOdds:
     command: str
     patterns: Distribution | None = None
     attacks: Distribution | None = None
+    totals: Distribution | None = None
     higher: Fraction | None = None
     tie: Fraction | None = None
 
@@ -167,6 +179,7 @@ class CommandOdds:
         if self.command == "AD":
             data["patterns"] = None if self.patterns is None else {k: str(v) for k, v in self.patterns.items()}
             data["attacks"] = None if self.attacks is None else {str(k): str(v) for k, v in self.attacks.items()}
+            data["total"] = {str(k): str(v) for k, v in self.totals.items()}
         else:
             data.update({"success": str(self.higher), "tie": str(self.tie)})
         return data
@@ -177,7 +190,7 @@ class CommandOdds:
             lines.append(f"first pool exceeds the second: {self.higher} ({percent(self.higher)})")
             lines.append(f"tie (the second pool holds): {self.tie} ({percent(self.tie)})")
             return "\n".join(lines)
-        for title, dist in (("pattern", self.patterns), ("attacks", self.attacks)):
+        for title, dist in (("pattern", self.patterns), ("attacks", self.attacks), ("total", self.totals)):
             if dist is not None:
                 lines.append(f"{title}:")
                 lines += [f"  {str(k):>8}  {str(v):>8}  {percent(v):>7}" for k, v in dist.items()]
@@ -195,6 +208,6 @@ def odds_command(expression: str) -> CommandOdds | Odds:
         attacks = None
         if command.weapon is not None:
             attacks = attack_count_distribution(command.weapon, command.dice, ExtendedFace.IGNORED)
-        return CommandOdds(text, "AD", patterns=patterns, attacks=attacks)
+        return CommandOdds(text, "AD", patterns=patterns, attacks=attacks, totals=pool_distribution(command.dice))
     result = opposed_pools(command.first, command.second)
     return CommandOdds(text, "OP", higher=result.higher, tie=result.tie)

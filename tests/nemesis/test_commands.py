@@ -16,6 +16,8 @@ def test_action_dice_patterns_by_brute_force():
         counts[pattern(dice)] = counts.get(pattern(dice), 0) + 1
     result = commands.odds_command("AD")
     assert dict(result.patterns.items()) == {k: Fraction(v, 216) for k, v in counts.items()}
+    assert result.totals == commands.odds_command("3D6").distribution  # the generic roll's total
+    assert commands.odds_command("AD1").totals[6] == Fraction(1, 6) and commands.odds_command("AD1").patterns is None
 
 
 @pytest.mark.parametrize("faces, rapid", [("34(5)", False), ("3", True), ("6", False), ("123", True)])
