@@ -72,3 +72,54 @@ def load_directory(system_folder: str, from_dict: Callable[..., T]) -> dict[str,
             raise ValueError(f"{path.name}: sheet id {sheet.id!r} is used twice")  # type: ignore[attr-defined]
         sheets[sheet.id] = sheet  # type: ignore[attr-defined]
     return sheets
+
+
+#: a field's expected TOML kind: ``int``, ``str``, ``bool``, ``dict`` (any table), a nested schema
+#: (a table with those fields), ``[kind]`` (a list of that kind), or a tuple of kinds (any of them)
+Kind = Any
+_KIND_NAMES = {int: "a whole number", str: "a text", bool: "true or false", dict: "a table"}
+
+
+def _kind_name(kind: Kind) -> str:
+    if isinstance(kind, tuple):
+        return " or ".join(_kind_name(k) for k in kind)
+    if isinstance(kind, list):
+        return "a list"
+    if isinstance(kind, Mapping):
+        return "a table"
+    return _KIND_NAMES[kind]
+
+
+def _matches(value: Any, kind: Kind) -> bool:
+    if isinstance(kind, tuple):
+        return any(_matches(value, k) for k in kind)
+    if isinstance(kind, list):
+        return isinstance(value, list)
+    if isinstance(kind, Mapping) or kind is dict:
+        return isinstance(value, Mapping)
+    if kind is int:
+        return isinstance(value, int) and not isinstance(value, bool)
+    return isinstance(value, kind)
+
+
+def check_shape(value: Any, kind: Kind, where: str) -> None:
+    """Check the TOML shape of ``value`` (kinds of values, lists, tables) before the rules read it,
+    so a wrong kind is refused with a message naming the field instead of failing deep inside."""
+    if not _matches(value, kind):
+        raise ValueError(f"{where} {value!r} is not {_kind_name(kind)}")
+    if isinstance(kind, tuple):
+        kind = next(k for k in kind if _matches(value, k))
+    if isinstance(kind, list):
+        for position, item in enumerate(value, start=1):
+            check_shape(item, kind[0], f"{where} #{position}")
+    elif isinstance(kind, Mapping):
+        for key, sub in kind.items():
+            if key in value:
+                check_shape(value[key], sub, f"{where}: {key}")
+
+
+def require(data: Mapping[str, Any], keys: Iterable[str], what: str) -> None:
+    """Refuse a table that lacks one of ``keys``, naming them."""
+    missing = [k for k in keys if k not in data]
+    if missing:
+        raise ValueError(f"{what} lacks {', '.join(missing)}")

@@ -26,7 +26,7 @@ from ..gundam_sentinel.salvo import salvo_modifier
 from ..gundam_sentinel.to_hit import evasion_value, hit_odds
 from ..gundam_sentinel.units import TERRAINS, UNIT_CLASSES, HitLocation, Mobility, Pilot, check_unit_class
 from . import ccfolia
-from .base import check_sources, known_keys, load_directory, text, whole
+from .base import check_shape, check_sources, known_keys, load_directory, require, text, whole
 from .palette import PaletteLine, signed
 
 SYSTEM = "gundam-sentinel"
@@ -40,6 +40,12 @@ PILOT_LABELS = {"perception": "知覚力", "reaction": "反応力", "shooting": 
 VALUE_FIELDS = ("name", "japanese", "side", "unit_class", "mobility", "base_evasion", "durability", "propellant",
                 "hit_locations", "pilot")
 WEAPON_FIELDS = ("name", "japanese", "mode", "range_modifiers", "damage", "ammo", "capacity", "source")
+SHAPE = {"id": str, "system": str, "name": str, "japanese": str, "side": str, "unit_class": str, "mobility": str,
+         "base_evasion": int, "durability": int, "propellant": int, "sources": dict,
+         "pilot": dict.fromkeys(PILOT_FIELDS, int),
+         "hit_locations": [{"name": str, "rolls": [int], "armour": int, "additional_value": int}],
+         "weapons": [{"name": str, "japanese": str, "mode": str, "range_modifiers": dict.fromkeys(BANDS, (int, str)),
+                      "damage": str, "ammo": int, "capacity": int, "source": str}]}
 #: BCDice GundamSentinel charts the palette offers (BCDice reference, GundamSentinel.rb lines 30-35)
 CHARTS = {"ECHC": "【敵MSクリティカルヒットチャート】enemy MS critical hit chart (BCDice)",
           "SDDC": "【二次被害判定チャート】secondary damage chart (BCDice; the chart is not in 000)"}
@@ -196,6 +202,7 @@ def _weapon_dict(weapon: BattleWeapon) -> dict[str, Any]:
 
 def _weapon(entry: Mapping[str, Any], sample: bool) -> BattleWeapon:
     known_keys(entry, WEAPON_FIELDS, f"weapon {entry.get('name')!r}")
+    require(entry, ("name", "mode", "range_modifiers", "damage", "ammo"), f"weapon {entry.get('name')!r}")
     if sample and not entry.get("source"):
         raise ValueError(f"weapon {entry.get('name')!r} has no source")
     modifiers = dict(entry.get("range_modifiers", {}))
@@ -212,6 +219,7 @@ def _weapon(entry: Mapping[str, Any], sample: bool) -> BattleWeapon:
 def from_dict(data: Mapping[str, Any], *, sample: bool = False) -> GundamSheet:
     """A sheet from its TOML mapping; a sample sheet must give a source for every value."""
     known_keys(data, ("id", "system", *VALUE_FIELDS, "weapons", "sources"), "GUNDAM SENTINEL sheet")
+    check_shape(data, SHAPE, "GUNDAM SENTINEL sheet")
     if data.get("system", SYSTEM) != SYSTEM:
         raise ValueError(f"sheet system {data.get('system')!r} is not {SYSTEM!r}")
     sources = check_sources(data, VALUE_FIELDS, f"sheet {data.get('id')!r}", sample=sample)
@@ -226,6 +234,7 @@ def from_dict(data: Mapping[str, Any], *, sample: bool = False) -> GundamSheet:
     locations = []
     for entry in data["hit_locations"]:
         known_keys(entry, ("name", "rolls", "armour", "additional_value"), "hit location")
+        require(entry, ("name", "rolls", "armour", "additional_value"), f"hit location {entry.get('name')!r}")
         locations.append(HitLocation(entry["name"], tuple(whole(r, "hit-location roll", minimum=1, maximum=6) for r in entry["rolls"]),
                                      whole(entry["armour"], "armour", minimum=0),
                                      whole(entry["additional_value"], "additional value", minimum=0)))

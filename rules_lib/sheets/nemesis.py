@@ -26,10 +26,15 @@ from ..nemesis.silhouette import (
     silhouette_from_dict,
 )
 from . import ccfolia
-from .base import check_sources, known_keys, load_directory, text
+from .base import check_shape, check_sources, known_keys, load_directory, require, text
 from .palette import PaletteLine
 
 SYSTEM = "nemesis"
+SHAPE = {"id": str, "system": str, "silhouette": str, "sources": dict, "model": str, "name": str, "body": str,
+         "abilities": [str], "abilities_text": str, "profile": dict, "parameters": dict, "part_durability": dict,
+         "part_labels": dict,
+         "weapons": [{"key": str, "name": str, "attack": str, "damage": str, "proper_range": (str, int), "range": int,
+                      "attacks": int, "abilities": [str], "two_handed": bool}]}
 SECTIONS = ("model", "name", "body", "abilities", "abilities_text", "profile", "parameters", "part_durability",
             "part_labels", "weapons")
 
@@ -137,6 +142,9 @@ def _weapon_dict(w: Weapon) -> dict[str, Any]:
 def from_dict(data: Mapping[str, Any], *, sample: bool = False) -> NemesisSheet:
     """A sheet from its TOML mapping: in full, or ``silhouette = "SS-01"`` naming a shipped data sheet."""
     known_keys(data, ("id", "system", "silhouette", "sources", *SECTIONS), "Nemesis sheet")
+    check_shape(data, SHAPE, "Nemesis sheet")
+    for weapon in data.get("weapons", []):
+        require(weapon, ("name", "attack", "damage"), f"Nemesis weapon {weapon.get('name')!r}")
     if data.get("system", SYSTEM) != SYSTEM:
         raise ValueError(f"sheet system {data.get('system')!r} is not {SYSTEM!r}")
     if "silhouette" in data:

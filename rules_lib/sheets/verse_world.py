@@ -18,7 +18,7 @@ from ..verse_world.attack import CriticalRule, attack_odds, damage_expression
 from ..verse_world.battle import Unit, Weapon
 from ..verse_world.movement import locomotion_mode
 from . import ccfolia
-from .base import check_sources, known_keys, load_directory, text
+from .base import check_shape, check_sources, known_keys, load_directory, require, text
 from .palette import PaletteLine, signed
 
 SYSTEM = "verse-world"
@@ -28,6 +28,11 @@ LABELS = {"initiative_bonus": "イニシアティブボーナス", "reaction": "
           "to_hit": "命中基本値", "evasion": "回避基本値", "physical_bonus": "物理ダメージボーナス",
           "protection": "最終防護点", "mecha_mp": "機兵MP", "movement": "移動力"}
 WEAPON_FIELDS = ("name", "japanese", "kind", "damage", "ranged_class", "magazine", "spares", "source")
+SHAPE = {"id": str, "system": str, "name": str, "pilot": str, "side": str, "modes": [str], "sources": dict,
+         **dict.fromkeys(("initiative_bonus", "reaction", "luck", "pilot_mp", "to_hit", "evasion", "physical_bonus",
+                          "protection", "hp", "mecha_mp", "movement"), int),
+         "weapons": [{"name": str, "japanese": str, "kind": str, "damage": str, "ranged_class": str, "magazine": int,
+                      "spares": int, "source": str}]}
 #: the sheet stands where the battle puts it; a sheet alone needs some pose to build its Unit
 _NOWHERE = Pose(Square(0, 0), Facing.NORTH)
 
@@ -132,6 +137,7 @@ def _weapon_dict(w: Weapon, source: str) -> dict[str, Any]:
 def from_dict(data: Mapping[str, Any], *, sample: bool = False) -> VerseWorldSheet:
     """A sheet from its TOML mapping; a sample sheet must give a source for every value."""
     known_keys(data, ("id", "system", *VALUE_FIELDS, "weapons", "sources"), "Verse World sheet")
+    check_shape(data, SHAPE, "Verse World sheet")
     if data.get("system", SYSTEM) != SYSTEM:
         raise ValueError(f"sheet system {data.get('system')!r} is not {SYSTEM!r}")
     missing = [f for f in ("id", *VALUE_FIELDS, "weapons") if f not in data]
@@ -141,6 +147,7 @@ def from_dict(data: Mapping[str, Any], *, sample: bool = False) -> VerseWorldShe
     weapons, weapon_sources = [], []
     for entry in data["weapons"]:
         known_keys(entry, WEAPON_FIELDS, f"weapon {entry.get('name')!r}")
+        require(entry, ("name", "kind", "damage"), f"weapon {entry.get('name')!r}")
         if sample and not entry.get("source"):
             raise ValueError(f"Verse World sheet {data['id']!r}: weapon {entry.get('name')!r} has no source")
         weapons.append(Weapon(entry.get("name"), entry.get("japanese", ""), entry.get("kind"), entry.get("damage"),

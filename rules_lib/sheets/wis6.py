@@ -20,7 +20,7 @@ from ..wis6.growth import GrowthPlan
 from ..wis6.special import OPERATOR, WEAPON_ABILITIES
 from ..wis6.turn import Combatant, Square
 from . import ccfolia
-from .base import NOT_IN_TEXT, check_sources, known_keys, load_directory, text, whole
+from .base import NOT_IN_TEXT, check_shape, check_sources, known_keys, load_directory, require, text, whole
 from .palette import PaletteLine
 
 SYSTEM = "wis6"
@@ -30,6 +30,11 @@ VALUE_FIELDS = ("name", "machine", "side", "role", *ABILITIES, "mobility", "ap",
                 "pilot_points", "ac_points", "growth")
 WEAPON_FIELDS = ("name", "kind", "attack", "range", "ammo", "missile", "source")
 PLAN_FIELDS = ("abilities", "ap", "armour", "mobility", "weapons")
+WEAPON_SHAPE = {"name": str, "kind": str, "attack": int, "range": int, "ammo": int, "missile": bool, "source": str}
+SHAPE = {"id": str, "system": str, "name": str, "machine": str, "side": str, "role": str,
+         **dict.fromkeys((*ABILITIES, "mobility", "ap", "armour", "pilot_points", "ac_points"), int),
+         "growth": {"abilities": dict, "ap": int, "armour": int, "mobility": int, "weapons": dict},
+         "sources": dict, "weapons": [WEAPON_SHAPE]}
 
 
 @dataclass(frozen=True)
@@ -179,12 +184,14 @@ def _weapon_dict(weapon: Weapon, source: str) -> dict[str, Any]:
 def from_dict(data: Mapping[str, Any], *, sample: bool = False) -> Wis6Sheet:
     """A sheet from its TOML mapping; a sample sheet must give a source for every value."""
     known_keys(data, ("id", "system", *VALUE_FIELDS, "weapons", "sources"), "WIS6 sheet")
+    check_shape(data, SHAPE, "WIS6 sheet")
     if data.get("system", SYSTEM) != SYSTEM:
         raise ValueError(f"sheet system {data.get('system')!r} is not {SYSTEM!r}")
     sources = check_sources(data, VALUE_FIELDS, f"WIS6 sheet {data.get('id')!r}", sample=sample)
     weapons, weapon_sources = [], []
     for entry in data.get("weapons", []):
         known_keys(entry, WEAPON_FIELDS, f"WIS6 weapon {entry.get('name')!r}")
+        require(entry, ("name", "kind", "attack", "range"), f"WIS6 weapon {entry.get('name')!r}")
         if sample and not entry.get("source"):
             raise ValueError(f"WIS6 sheet {data.get('id')!r}: weapon {entry.get('name')!r} has no source")
         weapons.append(Weapon(entry.get("name"), entry.get("kind"), entry.get("attack"), entry.get("range"),

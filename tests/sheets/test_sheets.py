@@ -191,3 +191,30 @@ def test_from_toml_errors():
         sheets.from_toml("id = ")
     with pytest.raises(ValueError, match="does not say its system"):
         sheets.from_toml('id = "x"')
+
+
+def _damaged(data):
+    """Every sample sheet with one field removed or given a value of the wrong kind."""
+    wrong = ("x", -1, [], {}, 1.5, True)
+    for key in list(data):
+        yield f"without {key}", {k: v for k, v in data.items() if k != key}
+        for value in wrong:
+            yield f"{key} = {value!r}", data | {key: value}
+    for table in ("weapons", "hit_locations"):
+        for key in list(data.get(table, [{}])[0]):
+            first = data[table][0]
+            yield f"{table}[0] without {key}", data | {table: [{k: v for k, v in first.items() if k != key}]}
+            for value in wrong:
+                yield f"{table}[0].{key} = {value!r}", data | {table: [first | {key: value}]}
+
+
+@pytest.mark.parametrize("system, sheet_id", SAMPLES)
+def test_a_damaged_sheet_is_refused_with_a_value_error(system, sheet_id):
+    data = _data(system, sheet_id)
+    for label, damaged in _damaged(data):
+        try:
+            sheets.module(system).from_dict(damaged)
+        except ValueError:
+            continue
+        except Exception as error:  # noqa: BLE001 - the point: nothing but a ValueError escapes
+            pytest.fail(f"{system} {sheet_id}, {label}: {type(error).__name__}: {error}")
