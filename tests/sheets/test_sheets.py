@@ -108,7 +108,7 @@ def _data(system, sheet_id):
 
 
 @pytest.mark.parametrize("mobility, message", [
-    ("3/−/4", "four entries"), ("3/x/4/−", "neither a whole number nor a dash"), (34, "not text"),
+    ("3/−/4", "four entries"), ("3/x/4/−", "neither a whole number nor a dash"), (34, "mobility 34 is not a text"),
 ])
 def test_gundam_mobility_is_checked(mobility, message):
     data = _data("gundam-sentinel", "zaku-ii") | {"mobility": mobility}
