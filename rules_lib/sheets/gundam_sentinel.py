@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
+from ..dice import distribution
 from ..geometry.hex import Hex
 from ..gundam_sentinel.battle import BattleUnit, BattleWeapon
 from ..gundam_sentinel.checks import faint_chance, recovery_chance
@@ -186,6 +187,11 @@ class GundamSheet:
         odds = self.key_odds()
         rows = [(f"hit: {label}", p) for label, p in odds["hit"].items()]
         return rows + [("pilot faints on a fainting check", odds["faint"]), ("pilot recovers on a recovery check", odds["recover"])]
+
+    def damage_rows(self) -> list[tuple[str, Fraction]]:
+        """Mean damage of one hit of each weapon, before armour (the weapon's damage roll; per missile for a salvo)."""
+        return [(f"{w.name}, {'per missile' if w.mode == 'missile' else 'per hit'} ({w.damage})", distribution(w.damage).mean())
+                for w in self.weapons]
 
 
 def _salvo(weapon: BattleWeapon) -> int:

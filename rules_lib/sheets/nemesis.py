@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
-from ..nemesis.damage import armour_odds, hit_location_distribution
+from ..nemesis.damage import armour_odds, damage_distribution, hit_location_distribution
 from ..nemesis.melee import approach_chance
 from ..nemesis.silhouette import (
     PARAMETER_LABELS,
@@ -109,10 +109,10 @@ class NemesisSheet:
                                  status=status, params=params,
                                  commands=[str(line) for line in self.palette(armour, own_commands)])
 
-    def key_odds(self, armours: tuple[int, ...] = (4, 6, 8)) -> dict[str, Any]:
-        """Exact odds: each weapon's armour check and damage (002 §3-1, §4-1), approach (002 §5-1), hit location."""
+    def key_odds(self, armours: tuple[int, ...] = (4, 6, 8), attenuation: int = 0) -> dict[str, Any]:
+        """Exact odds: each weapon's armour check and damage against targets of these armour values and
+        ``attenuation`` (002 §3-1, §4-1), the approach (002 §5-1) and the hit location (002 §7-1)."""
         s = self.silhouette
-        attenuation = s.parameters.get("attenuation") or 0
         return {
             "armour": {f"{w.name} vs armour {a}": armour_odds(w.attack, a, w.damage, attenuation, melee=w.is_melee)
                        for w in s.weapons for a in armours},
@@ -125,6 +125,11 @@ class NemesisSheet:
         odds = self.key_odds()
         rows = [(f"penetrates: {label}", o.penetration) for label, o in odds["armour"].items()]
         return rows + [("approach succeeds against a shooter's 3 dice", odds["approach vs 3 dice"])]
+
+    def damage_rows(self, attenuation: int = 0) -> list[tuple[str, Fraction]]:
+        """Mean damage of each weapon against a target's ``attenuation``, at least 1 (002 §4-1; melee ignores it)."""
+        return [(f"{w.name} ({w.damage}) vs attenuation {attenuation}",
+                 damage_distribution(w.damage, attenuation, melee=w.is_melee).mean()) for w in self.silhouette.weapons]
 
 
 def _generic(expression: str) -> str:

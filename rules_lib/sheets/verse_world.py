@@ -127,6 +127,15 @@ class VerseWorldSheet:
             rows += [(f"hits: {label}", odds.hit), (f"attack fumbles: {label}", odds.attacker_fumble)]
         return rows
 
+    def damage_rows(self, evasion: int = 6, protection: int = 4) -> list[tuple[str, Fraction]]:
+        """Mean HP an attack of each weapon takes from a defender of ``evasion`` and ``protection``, misses
+        counted as 0 (004 §3-4-2-2); no criticals judged."""
+        u = self.unit
+        return [(f"{w.name} ({self.damage(w)}) vs evasion {evasion}, protection {protection}",
+                 attack_odds(u.to_hit, evasion, criticals=CriticalRule.none(), weapon_damage=w.damage,
+                             physical_bonus=u.physical_bonus, bonus_applies=w.bonus_applies, protection=protection).damage.mean())
+                for w in u.weapons]
+
 
 def _weapon_dict(w: Weapon, source: str) -> dict[str, Any]:
     data = {"name": w.name, "japanese": w.japanese, "kind": w.kind, "damage": w.damage, "ranged_class": w.ranged_class,

@@ -14,7 +14,7 @@ from fractions import Fraction
 from typing import Any
 
 from ..wis6 import Sheet as GrowthSheet
-from ..wis6 import apply_growth, check_ability, highest_roll_for_level, level_odds
+from ..wis6 import apply_growth, attack_odds, check_ability, highest_roll_for_level, level_odds
 from ..wis6.battle import Unit, Weapon
 from ..wis6.growth import GrowthPlan
 from ..wis6.special import OPERATOR, WEAPON_ABILITIES
@@ -159,6 +159,13 @@ class Wis6Sheet:
             rows += [(f"{label}: success", 1 - odds.failure), (f"{label}: level 2 or more", odds.at_least(2)),
                      (f"{label}: critical (a 1)", odds.critical)]
         return rows
+
+    def damage_rows(self, defender: tuple[int, int] = (12, 4)) -> list[tuple[str, Fraction]]:
+        """Mean damage of each weapon against a defender of reaction and armour ``defender`` (001 §3-2),
+        every roll and outcome counted (0 when the attack does no damage)."""
+        reaction, armour = defender
+        return [(f"{w.name} vs reaction {reaction}, armour {armour}",
+                 attack_odds(getattr(self, w.kind), reaction, w.attack, armour).mean_damage) for w in self.weapons]
 
 
 def _levels(ability: int) -> str:

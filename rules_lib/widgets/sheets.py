@@ -52,6 +52,8 @@ class SheetCalculator(FormCalculator):
         toml = sheets.export(self.sheet, "toml")
         rows = "".join(f"<tr><td>{html.escape(label)}</td><td style='text-align:right;padding:0 0.6em'>{p}</td>"
                        f"<td style='text-align:right'>{percent(p)}</td></tr>" for label, p in self.sheet.odds_rows())
+        damage = "".join(f"<tr><td>{html.escape(label)}</td><td style='text-align:right;padding:0 0.6em'>{mean}</td>"
+                         f"<td style='text-align:right'>≈ {float(mean):.2f}</td></tr>" for label, mean in self.sheet.damage_rows())
         return (
             "<div class='rules-lib-sheet'>"
             f"<p>✓ a valid {html.escape(self.system)} sheet: <b>{html.escape(self.sheet.name)}</b></p>"
@@ -60,6 +62,8 @@ class SheetCalculator(FormCalculator):
             f"href='data:text/plain;charset=utf-8,{quote(toml)}'>Download TOML</a></p>"
             "<p><b>Key odds</b> (exact)</p>"
             f"<table class='odds-table'><thead><tr><th>roll</th><th>chance</th><th>%</th></tr></thead><tbody>{rows}</tbody></table>"
+            "<p><b>Mean damage</b> (exact)</p>"
+            f"<table class='odds-table'><thead><tr><th>attack</th><th>mean</th><th></th></tr></thead><tbody>{damage}</tbody></table>"
             "<p><b>Chat palette</b></p>"
             f"<pre class='rules-lib-palette'>{html.escape(palette)}</pre>"
             "<details><summary>CCFOLIA clipboard JSON</summary>"

@@ -24,6 +24,8 @@ def test_each_sample_sheet_exports_as_the_library_does(system):
         assert _copied(calculator, "rules-lib-ccfolia-json") == sheets.export(sheet, "ccfolia")
         assert json.loads(_copied(calculator, "rules-lib-ccfolia-json"))["kind"] == "character"
         assert _copied(calculator, "rules-lib-palette") == sheets.export(sheet, "palette")
+        for label, mean in sheet.damage_rows():
+            assert f"<td>{html.escape(label)}</td><td style='text-align:right;padding:0 0.6em'>{mean}</td>" in calculator.result.value
         for label, p in sheet.odds_rows():
             assert f"<td>{html.escape(label)}</td><td style='text-align:right;padding:0 0.6em'>{p}</td>" in calculator.result.value
 
