@@ -87,3 +87,41 @@ class SheetCalculator(FormCalculator):
 def _button(cls: str, label: str) -> str:
     script = _COPY.format(cls=cls, done=f"{label} ✓ copied")
     return f"<button type='button' class='rules-lib-copy' data-copies='{cls}' onclick=\"{script}\">{label}</button>"
+
+
+# The site constructs a calculator from its class alone (rules_lib.browser), so each system has its own.
+
+
+class GundamSentinelSheetCalculator(SheetCalculator):
+    """The sheet builder for GUNDAM SENTINEL (000); ``target`` is the evasion the ``BB`` lines aim at."""
+
+    def __init__(self, sheet_id: str | None = None, target: str = "") -> None:
+        super().__init__("gundam-sentinel", sheet_id, target)
+
+
+class Wis6SheetCalculator(SheetCalculator):
+    """The sheet builder for WIS6 (001)."""
+
+    def __init__(self, sheet_id: str | None = None, target: str = "") -> None:
+        super().__init__("wis6", sheet_id, target)
+
+
+class NemesisSheetCalculator(SheetCalculator):
+    """The sheet builder for the Nemesis wargame (002); ``target`` is the armour the attack lines must exceed."""
+
+    def __init__(self, sheet_id: str | None = None, target: str = "") -> None:
+        super().__init__("nemesis", sheet_id, target)
+
+
+class VerseWorldSheetCalculator(SheetCalculator):
+    """The sheet builder for Verse World (004)."""
+
+    def __init__(self, sheet_id: str | None = None, target: str = "") -> None:
+        super().__init__("verse-world", sheet_id, target)
+
+
+#: the sheet builder of each system, by the name ``rules-lib --system`` uses
+CALCULATORS: dict[str, type[SheetCalculator]] = {
+    "gundam-sentinel": GundamSentinelSheetCalculator, "wis6": Wis6SheetCalculator,
+    "nemesis": NemesisSheetCalculator, "verse-world": VerseWorldSheetCalculator,
+}

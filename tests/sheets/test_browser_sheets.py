@@ -37,14 +37,26 @@ def _copy(page, what: str) -> str:
     return page.evaluate("navigator.clipboard.readText()")
 
 
+#: each page's builder: the sheet it shows first, another to switch to (live), and its target
+BUILDERS = {"gundam-sentinel": ("zaku-ii", "nouvelle-gm-iii", 46), "wis6": ("asuka-kestrel", "raider", None),
+            "nemesis": ("ss-01", None, 6), "verse-world": ("lance", "bandit", None)}
+
+
 @pytest.mark.parametrize("system", list(PAGES))
 def test_copy_button_puts_ccfolia_json_on_the_clipboard(browser, site_url, system):  # noqa: F811
+    first, second, target = BUILDERS[system]
     context, page, problems, outside = _open(browser, site_url + PAGES[system])
     assert page.evaluate("window.rulesLibLive.status") == "live", page.evaluate("window.rulesLibLive.error")
     data = json.loads(_copy(page, "rules-lib-ccfolia-json"))
     sheets.ccfolia.check_character(data)
-    assert data["kind"] == "character" and data["data"]["commands"]
+    assert data == json.loads(sheets.export(sheets.get(system, first), "ccfolia", target=target))
     assert _copy(page, "rules-lib-palette") == data["data"]["commands"]
+    if second:  # the page's Python builds the other sample sheet of the same system
+        page.locator(".widget-dropdown select").first.select_option(second)
+        name = sheets.get(system, second).name
+        page.locator(".rules-lib-sheet b", has_text=name).first.wait_for(timeout=20_000)
+        expected = json.loads(sheets.export(sheets.get(system, second), "ccfolia", target=target))
+        assert json.loads(_copy(page, "rules-lib-ccfolia-json")) == expected
     assert problems == [] and outside == []
     context.close()
 

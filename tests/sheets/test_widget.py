@@ -7,7 +7,7 @@ import re
 import pytest
 
 from rules_lib import sheets
-from rules_lib.widgets.sheets import YOUR_SHEET, SheetCalculator
+from rules_lib.widgets.sheets import CALCULATORS, YOUR_SHEET, SheetCalculator
 
 
 def _copied(calculator, cls):
@@ -48,3 +48,10 @@ def test_target_completes_the_gundam_hit_checks():
     assert "not on the 1D36 scale" in calculator.error
     calculator.target.value = "x"
     assert "evasion 'x' is not a whole number" in calculator.error
+
+
+@pytest.mark.parametrize("system", sheets.SYSTEMS)
+def test_each_system_has_a_builder_the_site_can_construct_without_arguments(system):
+    calculator = CALCULATORS[system]()  # how rules_lib.browser builds it
+    assert calculator.system == system and calculator.error is None
+    assert list(calculator.choice.options)[:-1] == list(sheets.load(system))
