@@ -7,6 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rules_lib import sheets
+from rules_lib.gundam_sentinel.commands import parse_command
 from rules_lib.sheets import ccfolia
 from rules_lib.sheets.palette import PaletteLine, split_line
 from rules_lib.sheets.toml_text import dumps
@@ -69,3 +70,24 @@ def test_any_valid_wis6_sheet_round_trips(reaction, ballistic, energy, informati
     sheet = sheets.module("wis6").from_dict(data)
     assert sheets.from_toml(sheets.export(sheet, "toml")) == sheet
     ccfolia.check_character(sheet.ccfolia())
+
+
+_entry = st.one_of(st.integers(0, 9).map(str), st.sampled_from(["−", "-", "?"]))
+_d36 = st.sampled_from([10 * t + u for t in range(1, 7) for u in range(1, 7)])
+
+
+@settings(max_examples=40, deadline=None)
+@given(mobility=st.lists(_entry, min_size=4, max_size=4).map("/".join), evasion=_d36,
+       pilot=st.lists(st.integers(-3, 5), min_size=6, max_size=6), nt=st.integers(0, 5),
+       modifiers=st.lists(st.one_of(st.integers(-5, 9), st.just("―")), min_size=4, max_size=4))
+def test_any_valid_gundam_sheet_round_trips(mobility, evasion, pilot, nt, modifiers):
+    data = tomllib.loads(sheets.export(sheets.get("gundam-sentinel", "zaku-ii"), "toml"))
+    data.pop("sources")
+    data["mobility"], data["base_evasion"] = mobility, evasion
+    data["pilot"] = dict(zip(("perception", "reaction", "shooting", "piloting", "stamina", "mental"), pilot, strict=True)) | {"nt": nt}
+    data["weapons"][0]["range_modifiers"] = dict(zip(("close", "mid", "long", "extreme"), modifiers, strict=True))
+    sheet = sheets.module("gundam-sentinel").from_dict(data)
+    assert sheets.from_toml(sheets.export(sheet, "toml")) == sheet
+    for line in sheet.palette(evasion=evasion):
+        if line.command.startswith(("BB", "GS")):
+            parse_command(line.command)  # every hit check and GS line is a valid BCDice command
