@@ -19,12 +19,19 @@ from collections.abc import Callable, Sequence
 from .dice import MAX_DICE, odds, percent, roll
 from .gundam_sentinel.commands import odds_command as gundam_sentinel_odds
 from .gundam_sentinel.commands import roll_command as gundam_sentinel_roll
+from .nemesis import commands as nemesis_commands
+from .sheets import cli as sheet_cli
+from .verse_world import commands as verse_world_commands
+from .wis6 import commands as wis6_commands
 
 #: System dice commands by name; later chapters register their own (``--system NAME``).
 SYSTEMS: dict[str, tuple[Callable[..., object], Callable[[str], object]]] = {
     "generic": (roll, odds),
     # BB, BBM, GS and the charts ECHC, SDDC, ASDC, PEJC, RTJC, AARC (000; BCDice's dicebot)
     "gundam-sentinel": (gundam_sentinel_roll, gundam_sentinel_odds),
+    "wis6": (wis6_commands.roll_command, wis6_commands.odds_command),  # SL<=A (001), else generic
+    "nemesis": (nemesis_commands.roll_command, nemesis_commands.odds_command),  # AD, OP (002), else generic
+    "verse-world": (verse_world_commands.roll_command, verse_world_commands.odds_command),  # VW (004), else generic
 }
 
 
@@ -81,12 +88,16 @@ def build_parser() -> argparse.ArgumentParser:
             command.add_argument("--dice", type=_dice_list, help="the exact dice to use, e.g. 4,5")
             command.add_argument("--format", choices=("text", "bcdice"), default="text",
                                  help="bcdice: the line BCDice prints (--system gundam-sentinel)")
+    sheet_cli.add_parser(commands)
     return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     try:
         args = build_parser().parse_args(argv)
+        if args.command == "sheet":
+            print(sheet_cli.run(args))
+            return 0
         roll_fn, odds_fn = SYSTEMS[args.system]
         if args.command == "roll":
             result = roll_fn(args.expression, seed=args.seed, dice=args.dice)

@@ -1,0 +1,99 @@
+"""Unit sheets for the four systems, and their export to the table (CCFOLIA, chat palettes, TOML).
+
+    >>> from rules_lib import sheets
+    >>> sorted(sheets.load("wis6"))
+    ['asuka-kestrel', 'raider']
+    >>> print(sheets.export(sheets.get("wis6", "raider"), "palette").splitlines()[0])
+    1D20<=13 【反応】evasion / counter, reaction 13: Lv1 ≤13, Lv2 ≤6, Lv4 ≤3, Lv8 ≤1, 1 critical
+
+Each system's module (``wis6``, ``gundam_sentinel``, ``nemesis``, ``verse_world``) has a sheet
+type with ``to_dict``, ``palette``, ``ccfolia`` and ``key_odds``, a ``from_dict`` that validates
+against the rules, and ``load_sheets`` for the sample sheets in ``data/<system>/``.
+"""
+
+from __future__ import annotations
+
+import importlib
+import tomllib
+from typing import Any
+
+from .ccfolia import to_json
+from .palette import PaletteLine, split_line
+from .toml_text import dumps
+
+#: system name (as ``rules-lib --system`` spells it) -> module of this package
+MODULES = {"gundam-sentinel": "gundam_sentinel", "wis6": "wis6", "nemesis": "nemesis", "verse-world": "verse_world"}
+SYSTEMS: tuple[str, ...] = tuple(MODULES)
+FORMATS: tuple[str, ...] = ("ccfolia", "palette", "toml")
+
+
+def module(system: str):
+    """The sheet module of ``system``."""
+    if system not in MODULES:
+        raise ValueError(f"system {system!r} has no sheets: allowed are {', '.join(SYSTEMS)}")
+    return importlib.import_module(f".{MODULES[system]}", __name__)
+
+
+def load(system: str) -> dict[str, Any]:
+    """The sample sheets of ``system``, by id."""
+    return module(system).load_sheets()
+
+
+def get(system: str, sheet_id: str):
+    """One sample sheet by id, or an error listing the ids there are."""
+    sheets = load(system)
+    if sheet_id not in sheets:
+        raise ValueError(f"no {system} sheet {sheet_id!r}: the sheets are {', '.join(sheets)}")
+    return sheets[sheet_id]
+
+
+def system_of(sheet) -> str:
+    for system, name in MODULES.items():
+        if type(sheet).__module__ == f"{__name__}.{name}":
+            return system
+    raise ValueError(f"{sheet!r} is not a sheet of rules_lib.sheets")
+
+
+def from_toml(text: str, system: str | None = None):
+    """A sheet from its TOML text (an export of this library, or a player's file); ``system`` may be
+    given, else the file's ``system`` key says it."""
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as error:
+        raise ValueError(f"the sheet is not valid TOML: {error}") from None
+    named = data.get("system")
+    if system is None and named is None:
+        raise ValueError(f"the sheet does not say its system: add system = one of {', '.join(SYSTEMS)}")
+    if system is not None and named is not None and named != system:
+        raise ValueError(f"the sheet is a {named!r} sheet, not {system!r}")
+    return module(system or named).from_dict(data)
+
+
+def palette_options(system: str, target: int | None = None, own_commands: bool = False) -> dict[str, Any]:
+    """The keyword arguments of a system's ``palette``/``ccfolia`` for a target value and the command style.
+
+    ``target``: the evasion a Gundam Sentinel ``BB`` line aims at, or the armour a Nemesis attack
+    must exceed; the other systems have no target on the sheet.
+    """
+    if system == "gundam-sentinel":
+        return {"evasion": target}
+    if system == "nemesis":
+        return {"armour": target, "own_commands": own_commands}
+    return {"own_commands": own_commands}
+
+
+def export(sheet, format: str, *, target: int | None = None, own_commands: bool = False) -> str:
+    """The sheet as CCFOLIA clipboard JSON, its chat palette (one line a roll), or TOML."""
+    if format not in FORMATS:
+        raise ValueError(f"format {format!r}: allowed are {', '.join(FORMATS)}")
+    options = palette_options(system_of(sheet), target, own_commands)
+    if format == "ccfolia":
+        return to_json(sheet.ccfolia(**options))
+    if format == "palette":
+        return "\n".join(str(line) for line in sheet.palette(**options))
+    header = f"{system_of(sheet)} unit sheet {sheet.id!r} (rules_lib.sheets); load it with rules_lib.sheets.from_toml"
+    return dumps(sheet.to_dict(), header)
+
+
+__all__ = ["FORMATS", "MODULES", "SYSTEMS", "PaletteLine", "dumps", "export", "from_toml", "get", "load", "module",
+           "palette_options", "split_line", "system_of"]

@@ -1,0 +1,257 @@
+"""GUNDAM SENTINEL unit sheets: an MS (or MA) with its weapons and hit locations, and its pilot (000).
+
+000 has no MS data sheets. The sample sheets (``data/gundam-sentinel/``) are the first battle's
+two units; the few values the text states cite it (the Zaku II's mobility ``3/−/4/−``, 000 §4
+line 222), everything else is marked *not in the source text*. Validation reuses the rules:
+mobility is read by :meth:`~rules_lib.gundam_sentinel.units.Mobility.parse` (a ``?`` is an
+entry the text does not give), weapons are :class:`~rules_lib.gundam_sentinel.battle.BattleWeapon`,
+the pilot a :class:`~rules_lib.gundam_sentinel.units.Pilot`. The palette is BCDice's
+GundamSentinel dicebot: ``BB+m>e`` per weapon and range band, ``BBM`` against mooks, ``GS``
+checks and the charts, so it rolls on CCFOLIA as it is.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any
+
+from ..dice import distribution
+from ..geometry.hex import Hex
+from ..gundam_sentinel.battle import BattleUnit, BattleWeapon
+from ..gundam_sentinel.checks import faint_chance, recovery_chance
+from ..gundam_sentinel.d36 import step_of
+from ..gundam_sentinel.ranges import JAPANESE_BANDS
+from ..gundam_sentinel.salvo import salvo_modifier
+from ..gundam_sentinel.to_hit import evasion_value, hit_odds
+from ..gundam_sentinel.units import TERRAINS, UNIT_CLASSES, HitLocation, Mobility, Pilot, check_unit_class
+from . import ccfolia
+from .base import check_shape, check_sources, known_keys, load_directory, require, text, whole
+from .palette import PaletteLine, signed
+
+SYSTEM = "gundam-sentinel"
+BANDS = ("close", "mid", "long", "extreme")
+BAND_LABELS = JAPANESE_BANDS  # the text's names of the range bands (000 §6)
+NO_MODIFIER = "―"  # the text's mark for a band the weapon cannot reach (000 §6)
+UNKNOWN = "?"
+PILOT_FIELDS = ("perception", "reaction", "shooting", "piloting", "stamina", "mental", "nt")
+PILOT_LABELS = {"perception": "知覚力", "reaction": "反応力", "shooting": "射撃力", "piloting": "操縦力",
+                "stamina": "体力", "mental": "精神力", "nt": "NT値"}
+VALUE_FIELDS = ("name", "japanese", "side", "unit_class", "mobility", "base_evasion", "durability", "propellant",
+                "hit_locations", "pilot")
+WEAPON_FIELDS = ("name", "japanese", "mode", "range_modifiers", "damage", "ammo", "capacity", "source")
+SHAPE = {"id": str, "system": str, "name": str, "japanese": str, "side": str, "unit_class": str, "mobility": str,
+         "base_evasion": int, "durability": int, "propellant": int, "sources": dict,
+         "pilot": dict.fromkeys(PILOT_FIELDS, int),
+         "hit_locations": [{"name": str, "rolls": [int], "armour": int, "additional_value": int}],
+         "weapons": [{"name": str, "japanese": str, "mode": str, "range_modifiers": dict.fromkeys(BANDS, (int, str)),
+                      "damage": str, "ammo": int, "capacity": int, "source": str}]}
+#: BCDice GundamSentinel charts the palette offers (BCDice reference, GundamSentinel.rb lines 30-35)
+CHARTS = {"ECHC": "【敵MSクリティカルヒットチャート】enemy MS critical hit chart (BCDice)",
+          "SDDC": "【二次被害判定チャート】secondary damage chart (BCDice; the chart is not in 000)"}
+PLAYER_CHARTS = {"PEJC": "【PC用脱出判定チャート】PC escape chart (BCDice; 000 §8-2 names it)"}
+
+
+def parse_mobility(value: str) -> tuple[int | None | str, ...]:
+    """Four entries land/air/space/water: a number, ``None`` for a dash (cannot move, 000 §4), or ``"?"``
+    for an entry the text does not give. The format is checked by :meth:`Mobility.parse`."""
+    if not isinstance(value, str):
+        raise ValueError(f"mobility {value!r} is not text like '3/−/4/−'")
+    parts = [p.strip() for p in value.replace("／", "/").split("/")]
+    Mobility.parse("/".join("0" if p == UNKNOWN else p for p in parts))  # the rule's own format check
+    known = Mobility.parse("/".join("−" if p == UNKNOWN else p for p in parts))
+    return tuple(UNKNOWN if p == UNKNOWN else known.hexes(t) for p, t in zip(parts, TERRAINS, strict=True))
+
+
+@dataclass(frozen=True)
+class GundamSheet:
+    """An MS and its pilot. ``durability`` and ``propellant`` are the full values."""
+
+    id: str
+    name: str
+    japanese: str
+    side: str
+    unit_class: str
+    mobility: str
+    base_evasion: int
+    durability: int
+    propellant: int
+    hit_locations: tuple[HitLocation, ...]
+    weapons: tuple[BattleWeapon, ...]
+    pilot: Pilot
+    sources: Mapping[str, str] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        text(self.id, "sheet id")
+        text(self.name, "name")
+        if self.side not in ("player", "enemy"):
+            raise ValueError(f"side {self.side!r}: allowed are 'player' (a PC's MS) and 'enemy'")
+        check_unit_class(self.unit_class)
+        parse_mobility(self.mobility)
+        step_of(self.base_evasion, "base evasion")
+        whole(self.durability, f"{self.name}'s durability (耐久力)", minimum=1)
+        whole(self.propellant, f"{self.name}'s propellant (推進剤)", minimum=0)
+        rolled = sorted(r for loc in self.hit_locations for r in loc.rolls)
+        if rolled != [1, 2, 3, 4, 5, 6]:
+            raise ValueError(f"{self.name}'s hit locations cover the 1D6 results {rolled}: each of 1 to 6 exactly once (000 §6)")
+        if not self.weapons:
+            raise ValueError(f"{self.name} has no weapons: a sheet lists at least one")
+
+    def hexes(self, terrain: str = "space") -> int:
+        """Hexes per move in ``terrain`` (000 §4); an error if the entry is a dash or not in the text."""
+        value = parse_mobility(self.mobility)[TERRAINS.index(terrain)]
+        if value == UNKNOWN:
+            raise ValueError(f"the {self.name}'s {terrain} mobility is not in the source text: fill it in")
+        if value is None:
+            raise ValueError(f"the {self.name} cannot move in {terrain} (a dash in {self.mobility})")
+        return value  # type: ignore[return-value]
+
+    def evasion(self) -> int:
+        """Evasion value: base + piloting, in steps of the 1D36 scale (000 §6)."""
+        return evasion_value(self.base_evasion, piloting=self.pilot.piloting).value
+
+    def to_unit(self, position: Hex, facing: int, terrain: str = "space") -> BattleUnit:
+        """The sheet as a unit of the guided battle, undamaged, at ``position`` facing ``facing``."""
+        return BattleUnit(name=self.name, japanese=self.japanese, side=self.side, unit_class=self.unit_class,
+                          mobility=self.hexes(terrain), base_evasion=self.base_evasion, durability=self.durability,
+                          max_durability=self.durability, propellant=self.propellant,
+                          hit_locations=self.hit_locations, weapons=self.weapons, pilot=self.pilot,
+                          position=position, facing=facing)
+
+    # -- export -------------------------------------------------------------------
+
+    def to_dict(self) -> dict[str, Any]:
+        data: dict[str, Any] = {
+            "id": self.id, "system": SYSTEM, "name": self.name, "japanese": self.japanese or None,
+            "side": self.side, "unit_class": self.unit_class, "mobility": self.mobility,
+            "base_evasion": self.base_evasion, "durability": self.durability, "propellant": self.propellant,
+            "sources": dict(self.sources) or None,
+            "pilot": {f: getattr(self.pilot, f) for f in PILOT_FIELDS},
+            "hit_locations": [{"name": h.name, "rolls": list(h.rolls), "armour": h.armour,
+                               "additional_value": h.additional_value} for h in self.hit_locations],
+            "weapons": [_weapon_dict(w) for w in self.weapons],
+        }
+        return {k: v for k, v in data.items() if v is not None}
+
+    def attack_modifiers(self) -> list[tuple[BattleWeapon, str, int]]:
+        """Each weapon's final to-hit modifier per range band it reaches: band modifier + shooting (000 §6),
+        and for a missile launcher the salvo modifier of its full salvo (000 §7-1 line 343)."""
+        return [(w, band, w.range_modifiers[band] + self.pilot.shooting + _salvo(w))
+                for w in self.weapons for band in BANDS if w.range_modifiers.get(band) is not None]
+
+    def palette(self, evasion: int | None = None) -> tuple[PaletteLine, ...]:
+        """The chat palette in BCDice GundamSentinel commands; ``evasion`` completes each ``BB+m>e``."""
+        if evasion is not None:
+            step_of(evasion, "target evasion")
+        target = "" if evasion is None else f">{evasion}"
+        p = self.pilot
+        lines = [PaletteLine(f"2D6{signed(p.perception)}", f"【イニシアチブ】initiative: 2D6 + perception {p.perception:+d} (000 §1)"),
+                 PaletteLine(f"1D6{signed(p.reaction)}", f"【行動ポイント】action points: 1D6 + reaction {p.reaction:+d} (000 §1)")]
+        for weapon, band, modifier in self.attack_modifiers():
+            salvo = f", a full salvo of {weapon.capacity} {_salvo(weapon):+d} (000 §7-1)" if _salvo(weapon) else ""
+            label = (f"【{weapon.japanese or weapon.name}】{BAND_LABELS[band]} {band}: range {weapon.range_modifiers[band]:+d}, "
+                     f"shooting {p.shooting:+d} (000 §6){salvo}")
+            lines.append(PaletteLine(f"BB{signed(modifier)}{target}", label + ("" if evasion is not None else "; add >evasion")))
+            lines.append(PaletteLine(f"BBM{signed(modifier)}{target}", label + ", against a mook MS: 66 or more is a critical"))
+        for weapon in self.weapons:
+            lines.append(PaletteLine(weapon.damage.replace(" ", ""), f"【{weapon.japanese or weapon.name} damage】"
+                                     + ("per missile" if weapon.mode == "missile" else "per hit")))
+        lines.append(PaletteLine(f"GS{signed(p.stamina)}>10", "【気絶判定】fainting check: success stays conscious, a natural 2 "
+                                 "always faints (000 §8-1)"))
+        lines.append(PaletteLine(f"GS{signed(p.mental)}>10", "【回復判定】recovery check while fainted (000 §8-1)"))
+        charts = {**CHARTS, **(PLAYER_CHARTS if self.side == "player" else {})}
+        lines += [PaletteLine(command, label) for command, label in charts.items()]
+        return tuple(lines)
+
+    def ccfolia(self, evasion: int | None = None) -> dict[str, Any]:
+        """The CCFOLIA character piece: durability, propellant and ammunition bars, the palette."""
+        status = [("耐久力", self.durability, self.durability), ("推進剤", self.propellant, self.propellant)]
+        status += [(f"{w.japanese or w.name} 弾数", w.ammo, w.ammo) for w in self.weapons]
+        params = [("回避値 evasion", self.evasion()), ("機動力 mobility", self.mobility), ("unit class", self.unit_class)]
+        params += [(PILOT_LABELS[f], getattr(self.pilot, f)) for f in PILOT_FIELDS]
+        memo = "\n".join([f"{self.name} {self.japanese} ({self.side}, {self.unit_class})",
+                          *(f"hit location {'/'.join(map(str, h.rolls))}: {h.name}, armour {h.armour}, "
+                            f"additional {h.additional_value}" for h in self.hit_locations),
+                          "GUNDAM SENTINEL (000); values not in the source text are marked in the sheet's TOML"])
+        return ccfolia.character(self.name, memo=memo, initiative=self.pilot.perception, status=status,
+                                 params=params, commands=[str(line) for line in self.palette(evasion)])
+
+    def key_odds(self, evasions: tuple[int, ...] = (45, 52, 56)) -> dict[str, Any]:
+        """Exact odds: each weapon and band against some evasions (000 §6), fainting and recovery (000 §8-1)."""
+        hits = {f"{w.name} {band} vs {e}": hit_odds(m, e).hit for w, band, m in self.attack_modifiers() for e in evasions}
+        return {"hit": hits, "faint": faint_chance(self.pilot.stamina), "recover": recovery_chance(self.pilot.mental)}
+
+    def odds_rows(self) -> list[tuple[str, Fraction]]:
+        """Key odds as (label, exact chance) rows: to hit per weapon and band (000 §6), fainting, recovery (000 §8-1)."""
+        odds = self.key_odds()
+        rows = [(f"hit: {label}", p) for label, p in odds["hit"].items()]
+        return rows + [("pilot faints on a fainting check", odds["faint"]), ("pilot recovers on a recovery check", odds["recover"])]
+
+    def damage_rows(self) -> list[tuple[str, Fraction]]:
+        """Mean damage of one hit of each weapon, before armour (the weapon's damage roll; per missile for a salvo)."""
+        return [(f"{w.name}, {'per missile' if w.mode == 'missile' else 'per hit'} ({w.damage})", distribution(w.damage).mean())
+                for w in self.weapons]
+
+
+def _salvo(weapon: BattleWeapon) -> int:
+    return salvo_modifier(weapon.capacity) if weapon.mode == "missile" and weapon.capacity else 0
+
+
+def _weapon_dict(weapon: BattleWeapon) -> dict[str, Any]:
+    data = {"name": weapon.name, "japanese": weapon.japanese or None, "mode": weapon.mode,
+            "range_modifiers": {b: NO_MODIFIER if weapon.range_modifiers.get(b) is None else weapon.range_modifiers[b]
+                                for b in BANDS},
+            "damage": weapon.damage, "ammo": weapon.ammo, "capacity": weapon.capacity, "source": weapon.source}
+    return {k: v for k, v in data.items() if v is not None}
+
+
+def _weapon(entry: Mapping[str, Any], sample: bool) -> BattleWeapon:
+    known_keys(entry, WEAPON_FIELDS, f"weapon {entry.get('name')!r}")
+    require(entry, ("name", "mode", "range_modifiers", "damage", "ammo"), f"weapon {entry.get('name')!r}")
+    if sample and not entry.get("source"):
+        raise ValueError(f"weapon {entry.get('name')!r} has no source")
+    modifiers = dict(entry.get("range_modifiers", {}))
+    known_keys(modifiers, BANDS, f"weapon {entry.get('name')!r} range modifiers")
+    bands: dict[str, int | None] = {}
+    for band in BANDS:
+        value = modifiers.get(band, NO_MODIFIER)
+        bands[band] = None if value in (NO_MODIFIER, "-", "−") else whole(value, f"{entry.get('name')}'s {band} modifier")
+    return BattleWeapon(text(entry.get("name"), "weapon name"), entry.get("japanese", ""), entry.get("mode"), bands,
+                        damage=entry.get("damage"), ammo=whole(entry.get("ammo"), f"{entry.get('name')}'s ammunition", minimum=0),
+                        capacity=entry.get("capacity"), source=entry.get("source", "a player's sheet"))
+
+
+def from_dict(data: Mapping[str, Any], *, sample: bool = False) -> GundamSheet:
+    """A sheet from its TOML mapping; a sample sheet must give a source for every value."""
+    known_keys(data, ("id", "system", *VALUE_FIELDS, "weapons", "sources"), "GUNDAM SENTINEL sheet")
+    check_shape(data, SHAPE, "GUNDAM SENTINEL sheet")
+    if data.get("system", SYSTEM) != SYSTEM:
+        raise ValueError(f"sheet system {data.get('system')!r} is not {SYSTEM!r}")
+    sources = check_sources(data, VALUE_FIELDS, f"sheet {data.get('id')!r}", sample=sample)
+    missing = [f for f in ("id", "name", "side", "unit_class", "mobility", "base_evasion", "durability", "propellant",
+                           "hit_locations", "weapons", "pilot") if f not in data]
+    if missing:
+        raise ValueError(f"GUNDAM SENTINEL sheet {data.get('id')!r} lacks {', '.join(missing)}")
+    if data["unit_class"] not in UNIT_CLASSES:
+        check_unit_class(data["unit_class"])
+    pilot = dict(data["pilot"])
+    known_keys(pilot, PILOT_FIELDS, "pilot")
+    locations = []
+    for entry in data["hit_locations"]:
+        known_keys(entry, ("name", "rolls", "armour", "additional_value"), "hit location")
+        require(entry, ("name", "rolls", "armour", "additional_value"), f"hit location {entry.get('name')!r}")
+        locations.append(HitLocation(entry["name"], tuple(whole(r, "hit-location roll", minimum=1, maximum=6) for r in entry["rolls"]),
+                                     whole(entry["armour"], "armour", minimum=0),
+                                     whole(entry["additional_value"], "additional value", minimum=0)))
+    return GundamSheet(
+        id=data["id"], name=data["name"], japanese=data.get("japanese", ""), side=data["side"],
+        unit_class=data["unit_class"], mobility=data["mobility"], base_evasion=data["base_evasion"],
+        durability=data["durability"], propellant=data["propellant"], hit_locations=tuple(locations),
+        weapons=tuple(_weapon(w, sample) for w in data["weapons"]), pilot=Pilot(**pilot), sources=sources,
+    )
+
+
+def load_sheets() -> dict[str, GundamSheet]:
+    """The sample sheets of ``data/gundam-sentinel/`` by id."""
+    return load_directory(SYSTEM, from_dict)

@@ -1,0 +1,127 @@
+"""A live sheet builder: pick a sample sheet or edit one as TOML, see its key odds, copy it to CCFOLIA.
+
+Every value shown comes from :mod:`rules_lib.sheets`: validation is the sheet type's own
+(``from_toml``), the odds its ``odds_rows`` (exact fractions), the palette and the CCFOLIA JSON its
+export. The copy buttons and the TOML download are plain HTML in the result, so they also work on
+the page's stored state before Python has started.
+"""
+
+from __future__ import annotations
+
+import html
+from urllib.parse import quote
+
+import ipywidgets as widgets
+
+from .. import sheets
+from ..dice import percent
+from .base import FormCalculator
+
+YOUR_SHEET = "(your sheet: edit the TOML)"
+TARGET_LABELS = {"gundam-sentinel": "Evasion", "nemesis": "Armour"}
+_COPY = ("navigator.clipboard.writeText(this.closest('.rules-lib-sheet').querySelector('.{cls}').textContent)"
+         ".then(() => {{ this.textContent = '{done}'; }})")
+
+
+class SheetCalculator(FormCalculator):
+    """Build a unit sheet of ``system`` live: validated on every change, exported on the spot."""
+
+    def __init__(self, system: str = "wis6", sheet_id: str | None = None, target: str = "") -> None:
+        self.system = system
+        self.samples = sheets.load(system)
+        first = sheet_id or next(iter(self.samples))
+        self.choice = widgets.Dropdown(options=[*self.samples, YOUR_SHEET], value=first, description="Sheet")
+        self.toml = widgets.Textarea(value=sheets.export(self.samples[first], "toml"), description="TOML",
+                                     rows=16, continuous_update=False, layout=widgets.Layout(width="100%"))
+        self.target = widgets.Text(value=target, description=TARGET_LABELS.get(system, "Target"),
+                                   placeholder="blank: none" if system in TARGET_LABELS else "(not used by this system)",
+                                   continuous_update=False)
+        self._last_choice = first
+        self.sheet = None
+        super().__init__([self.choice, self.toml, self.target])
+
+    def _compute(self) -> str:
+        if self.choice.value != self._last_choice:
+            self._last_choice = self.choice.value
+            if self.choice.value in self.samples:
+                self.toml.value = sheets.export(self.samples[self.choice.value], "toml")  # recomputes once more
+        self.sheet = sheets.from_toml(self.toml.value, self.system)
+        target = self._target()
+        ccfolia = sheets.export(self.sheet, "ccfolia", target=target)
+        palette = sheets.export(self.sheet, "palette", target=target)
+        toml = sheets.export(self.sheet, "toml")
+        rows = "".join(f"<tr><td>{html.escape(label)}</td><td style='text-align:right;padding:0 0.6em'>{p}</td>"
+                       f"<td style='text-align:right'>{percent(p)}</td></tr>" for label, p in self.sheet.odds_rows())
+        damage = "".join(f"<tr><td>{html.escape(label)}</td><td style='text-align:right;padding:0 0.6em'>{mean}</td>"
+                         f"<td style='text-align:right'>≈ {float(mean):.2f}</td></tr>" for label, mean in self.sheet.damage_rows())
+        return (
+            "<div class='rules-lib-sheet'>"
+            f"<p>✓ a valid {html.escape(self.system)} sheet: <b>{html.escape(self.sheet.name)}</b></p>"
+            f"<p>{_button('rules-lib-ccfolia-json', 'Copy CCFOLIA JSON')} {_button('rules-lib-palette', 'Copy chat palette')} "
+            f"<a class='rules-lib-download' download='{html.escape(self.sheet.id)}.toml' "
+            f"href='data:text/plain;charset=utf-8,{quote(toml)}'>Download TOML</a></p>"
+            "<p><b>Key odds</b> (exact)</p>"
+            f"<table class='odds-table'><thead><tr><th>roll</th><th>chance</th><th>%</th></tr></thead><tbody>{rows}</tbody></table>"
+            "<p><b>Mean damage</b> (exact)</p>"
+            f"<table class='odds-table'><thead><tr><th>attack</th><th>mean</th><th></th></tr></thead><tbody>{damage}</tbody></table>"
+            "<p><b>Chat palette</b></p>"
+            f"<pre class='rules-lib-palette'>{html.escape(palette)}</pre>"
+            "<details><summary>CCFOLIA clipboard JSON</summary>"
+            f"<pre class='rules-lib-ccfolia-json' style='white-space:pre-wrap'>{html.escape(ccfolia)}</pre></details>"
+            "</div>"
+        )
+
+    def _target(self) -> int | None:
+        text = self.target.value.strip()
+        if not text or self.system not in TARGET_LABELS:
+            return None
+        try:
+            return int(text)
+        except ValueError:
+            raise ValueError(f"{TARGET_LABELS[self.system].lower()} {text!r} is not a whole number") from None
+
+    def _clear(self) -> None:
+        self.sheet = None
+
+
+def _button(cls: str, label: str) -> str:
+    script = _COPY.format(cls=cls, done=f"{label} ✓ copied")
+    return f"<button type='button' class='rules-lib-copy' data-copies='{cls}' onclick=\"{script}\">{label}</button>"
+
+
+# The site constructs a calculator from its class alone (rules_lib.browser), so each system has its own.
+
+
+class GundamSentinelSheetCalculator(SheetCalculator):
+    """The sheet builder for GUNDAM SENTINEL (000); ``target`` is the evasion the ``BB`` lines aim at."""
+
+    def __init__(self, sheet_id: str | None = None, target: str = "") -> None:
+        super().__init__("gundam-sentinel", sheet_id, target)
+
+
+class Wis6SheetCalculator(SheetCalculator):
+    """The sheet builder for WIS6 (001)."""
+
+    def __init__(self, sheet_id: str | None = None, target: str = "") -> None:
+        super().__init__("wis6", sheet_id, target)
+
+
+class NemesisSheetCalculator(SheetCalculator):
+    """The sheet builder for the Nemesis wargame (002); ``target`` is the armour the attack lines must exceed."""
+
+    def __init__(self, sheet_id: str | None = None, target: str = "") -> None:
+        super().__init__("nemesis", sheet_id, target)
+
+
+class VerseWorldSheetCalculator(SheetCalculator):
+    """The sheet builder for Verse World (004)."""
+
+    def __init__(self, sheet_id: str | None = None, target: str = "") -> None:
+        super().__init__("verse-world", sheet_id, target)
+
+
+#: the sheet builder of each system, by the name ``rules-lib --system`` uses
+CALCULATORS: dict[str, type[SheetCalculator]] = {
+    "gundam-sentinel": GundamSentinelSheetCalculator, "wis6": Wis6SheetCalculator,
+    "nemesis": NemesisSheetCalculator, "verse-world": VerseWorldSheetCalculator,
+}

@@ -1,0 +1,111 @@
+"""WIS6 dice commands in the style of BCDice commands (BCDice has no WIS6 dicebot).
+
+- ``SL<=A``: a success roll (001 §3-1): 1D20 against the ability value ``A``, read as a success
+  level 0 (failed), 1, 2, 4, 8, ...; a roll of 1 is a critical (001 §3-1 l.43) and takes the
+  maximum level (:func:`~.levels.maximum_level`, a ruling: :class:`~.rules.Wis6Rules`).
+- Anything else is BCDice's generic notation (``1D20<=13``, ``2D6+3``), rolled by
+  :func:`rules_lib.dice.roll`. ``1D20<=13`` says only hit or miss; ``SL<=13`` adds the level
+  and the critical, which the damage formulas need (001 §3-2).
+
+``roll_command`` and ``odds_command`` are what ``rules-lib roll/odds --system wis6`` call.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+
+from ..dice import GivenDice, Odds, RollResult, SeededDice, odds, percent, roll
+from .levels import DIE_SIDES, LevelOdds, SuccessRoll, check_ability, level_odds, success_roll
+from .rules import DEFAULT_RULES, Wis6Rules
+
+_SL = re.compile(r"^SL<=(\d+)$")
+SYSTEM = "wis6"
+
+
+def _normalise(expression: str) -> str:
+    if not isinstance(expression, str):
+        raise ValueError(f"command {expression!r} is not text")
+    return unicodedata.normalize("NFKC", expression).strip().upper().replace(" ", "").replace("＜", "<")
+
+
+def is_own_command(expression: str) -> bool:
+    """Whether ``expression`` is one of this system's commands (otherwise generic notation)."""
+    return _normalise(expression).startswith("SL")
+
+
+def parse_command(expression: str) -> int:
+    """The ability value of ``SL<=A`` (001 §3-1), or an error naming the form allowed."""
+    match = _SL.match(_normalise(expression))
+    if not match:
+        raise ValueError(f"command {expression!r} does not parse: the WIS6 success roll is SL<=ability, e.g. SL<=13")
+    return check_ability(int(match.group(1)), "ability value")
+
+
+@dataclass(frozen=True)
+class SuccessCommandRoll:
+    """An ``SL<=A`` roll: the d20, the level reached and whether it is a critical."""
+
+    expression: str
+    result: SuccessRoll
+
+    def to_dict(self) -> dict:
+        r = self.result
+        return {"expression": self.expression, "system": SYSTEM, "command": "SL", "dice": [r.roll],
+                "ability": r.ability, "level": r.level, "critical": r.critical, "success": r.succeeded,
+                "steps": list(r.steps)}
+
+    def text(self) -> str:
+        r = self.result
+        head = f"{self.expression} = {r.roll}: " + (f"success level {r.level}" if r.level else "failed (level 0)")
+        return "\n".join([head + (" (critical)" if r.critical else "")] + [f"  {s}" for s in r.steps])
+
+
+def roll_command(expression: str, *, seed: int | None = None, dice: Sequence[int] | None = None,
+                 rules: Wis6Rules = DEFAULT_RULES) -> SuccessCommandRoll | RollResult:
+    """Roll ``SL<=A`` (001 §3-1) with a seed or the one d20 given; other text as generic notation."""
+    if not is_own_command(expression):
+        return roll(expression, seed=seed, dice=dice)
+    ability = parse_command(expression)
+    source = GivenDice(dice) if dice is not None else SeededDice(seed)
+    die = source.draw(DIE_SIDES)
+    if isinstance(source, GivenDice):
+        source.finish()
+    return SuccessCommandRoll(f"SL<={ability}", success_roll(die, ability, rules))
+
+
+@dataclass(frozen=True)
+class SuccessCommandOdds:
+    """The exact odds of ``SL<=A``: each success level, failure and a critical."""
+
+    expression: str
+    odds: LevelOdds
+
+    def to_dict(self) -> dict:
+        o = self.odds
+        return {"expression": self.expression, "system": SYSTEM, "command": "SL", "ability": o.ability,
+                "success": str(1 - o.failure), "critical": str(o.critical), "critical_level": o.critical_level,
+                "levels": {str(k): str(v) for k, v in o.levels.items()}}
+
+    def text(self) -> str:
+        o = self.odds
+        lines = [self.expression, f"success: {1 - o.failure} ({percent(1 - o.failure)})",
+                 f"critical (a 1): {o.critical} ({percent(o.critical)}), at level {o.critical_level}"]
+        lines += [f"  level {k:>3}  {str(v):>6}  {percent(v):>7}" for k, v in o.levels.items()]
+        return "\n".join(lines)
+
+
+def odds_command(expression: str, rules: Wis6Rules = DEFAULT_RULES) -> SuccessCommandOdds | Odds:
+    """Exact odds of ``SL<=A`` (001 §3-1, :func:`~.levels.level_odds`); other text as generic notation."""
+    if not is_own_command(expression):
+        return odds(expression)
+    ability = parse_command(expression)
+    return SuccessCommandOdds(f"SL<={ability}", level_odds(ability, rules))
+
+
+def success_chance(ability: int) -> Fraction:
+    """The chance ``1D20<=A`` succeeds, which is also ``SL<=A`` reaching level 1 or more (001 §3-1)."""
+    return 1 - level_odds(ability).failure
