@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
+from ..checks import flag
 from ..dice import distribution
 from ..geometry.hex import Hex
 from ..gundam_sentinel.battle import BattleUnit, BattleWeapon
@@ -39,10 +40,10 @@ PILOT_FIELDS = ("perception", "reaction", "shooting", "piloting", "stamina", "me
 PILOT_LABELS = {"perception": "知覚力", "reaction": "反応力", "shooting": "射撃力", "piloting": "操縦力",
                 "stamina": "体力", "mental": "精神力", "nt": "NT値"}
 VALUE_FIELDS = ("name", "japanese", "side", "unit_class", "mobility", "base_evasion", "durability", "propellant",
-                "hit_locations", "pilot")
+                "hit_locations", "pilot", "mook")
 WEAPON_FIELDS = ("name", "japanese", "mode", "range_modifiers", "damage", "ammo", "capacity", "source")
 SHAPE = {"id": str, "system": str, "name": str, "japanese": str, "side": str, "unit_class": str, "mobility": str,
-         "base_evasion": int, "durability": int, "propellant": int, "sources": dict,
+         "base_evasion": int, "durability": int, "propellant": int, "mook": bool, "sources": dict,
          "pilot": dict.fromkeys(PILOT_FIELDS, int),
          "hit_locations": [{"name": str, "rolls": [int], "armour": int, "additional_value": int}],
          "weapons": [{"name": str, "japanese": str, "mode": str, "range_modifiers": dict.fromkeys(BANDS, (int, str)),
@@ -81,6 +82,8 @@ class GundamSheet:
     weapons: tuple[BattleWeapon, ...]
     pilot: Pilot
     sources: Mapping[str, str] = field(default_factory=dict)
+    #: a mook MS (ザコＭＳ), the only target of the 66+ critical (000 §6)
+    mook: bool = False
 
     def __post_init__(self) -> None:
         text(self.id, "sheet id")
@@ -117,7 +120,7 @@ class GundamSheet:
                           mobility=self.hexes(terrain), base_evasion=self.base_evasion, durability=self.durability,
                           max_durability=self.durability, propellant=self.propellant,
                           hit_locations=self.hit_locations, weapons=self.weapons, pilot=self.pilot,
-                          position=position, facing=facing)
+                          position=position, facing=facing, mook=self.mook)
 
     # -- export -------------------------------------------------------------------
 
@@ -126,7 +129,7 @@ class GundamSheet:
             "id": self.id, "system": SYSTEM, "name": self.name, "japanese": self.japanese or None,
             "side": self.side, "unit_class": self.unit_class, "mobility": self.mobility,
             "base_evasion": self.base_evasion, "durability": self.durability, "propellant": self.propellant,
-            "sources": dict(self.sources) or None,
+            "mook": self.mook or None, "sources": dict(self.sources) or None,
             "pilot": {f: getattr(self.pilot, f) for f in PILOT_FIELDS},
             "hit_locations": [{"name": h.name, "rolls": list(h.rolls), "armour": h.armour,
                                "additional_value": h.additional_value} for h in self.hit_locations],
@@ -249,6 +252,7 @@ def from_dict(data: Mapping[str, Any], *, sample: bool = False) -> GundamSheet:
         unit_class=data["unit_class"], mobility=data["mobility"], base_evasion=data["base_evasion"],
         durability=data["durability"], propellant=data["propellant"], hit_locations=tuple(locations),
         weapons=tuple(_weapon(w, sample) for w in data["weapons"]), pilot=Pilot(**pilot), sources=sources,
+        mook=flag(data.get("mook", False), "mook"),
     )
 
 
