@@ -27,7 +27,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
-from ..dice import Distribution, GivenDice, SeededDice, percent
+from ..dice import Distribution, GivenDice, Odds, RollResult, SeededDice, odds, percent, roll
 from ..dice.parser import MAX_EXPRESSION_LENGTH, check_text
 from .charts import ChartOdds, ChartRoll, chart_odds, get_chart, roll_chart
 
@@ -320,10 +320,21 @@ def _roll_basic(command: Command, a: int, b: int) -> CommandRoll:
                        command.target, result.hit, result.margin, result.critical, tuple(steps), command.has_modifier)
 
 
+def is_own_command(expression: str) -> bool:
+    """Whether ``expression`` is one of this system's commands; BCDice rolls anything that starts
+    like dice notation (``2D6+1``, ``D66``, ``(1+1)D6``) as its generic dice instead."""
+    if not isinstance(expression, str):
+        return True  # parse_command names the problem
+    text = unicodedata.normalize("NFKC", expression).strip().upper()
+    return not (text[:1].isdigit() or text[:1] in "D(")
+
+
 def roll_command(expression: str, *, seed: int | None = None,
-                 dice: Sequence[int] | None = None) -> CommandRoll | ChartRoll:
+                 dice: Sequence[int] | None = None) -> CommandRoll | ChartRoll | RollResult:
     """Roll a command with a seed or with the two dice given (BCDice's order: tens first for BB, the
-    row first for SDDC)."""
+    row first for SDDC); generic notation is rolled as :func:`rules_lib.dice.roll` rolls it."""
+    if not is_own_command(expression):
+        return roll(expression, seed=seed, dice=dice)
     command = parse_command(expression)
     a, b = _draw(2, seed, dice)
     if command.kind in ("BB", "BBM", "GS"):
@@ -366,9 +377,12 @@ class CommandOdds:
         return "\n".join(lines)
 
 
-def odds_command(expression: str) -> CommandOdds | ChartOdds:
+def odds_command(expression: str) -> CommandOdds | ChartOdds | Odds:
     """Exact odds of a command, from the same arithmetic as the roll over all 36 pairs of dice: for
-    BB/BBM the chance to hit and of a critical, for GS of success, for a chart each entry's chance."""
+    BB/BBM the chance to hit and of a critical, for GS of success, for a chart each entry's chance;
+    generic notation as :func:`rules_lib.dice.odds` gives them."""
+    if not is_own_command(expression):
+        return odds(expression)
     command = parse_command(expression)
     if command.kind not in ("BB", "BBM", "GS"):
         return chart_odds(get_chart(command.kind), command.modifier, target=command.target)

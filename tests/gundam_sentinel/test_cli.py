@@ -52,8 +52,16 @@ def test_text_output_and_seeded_rolls(capsys):
     [("roll", "--system", "gundam-sentinel", "BB+x"), ("odds", "--system", "gundam-sentinel", "BB>5x"),
      ("roll", "--system", "gundam-sentinel", "BB", "--dice", "7,1"),
      ("roll", "--system", "gundam-sentinel", "BB", "--dice", "1,2,3"),
-     ("odds", "--system", "gundam-sentinel", "2D6")],
+     ("odds", "--system", "gundam-sentinel", "XX")],
 )
 def test_bad_commands_exit_2_with_one_line(capsys, argv):
     code, out, err = run(capsys, *argv)
     assert code == 2 and out == "" and len(err.strip().splitlines()) == 1
+
+
+def test_plain_dice_roll_as_bcdice_generic_notation(capsys):
+    """BCDice rolls generic dice in every system, so a Gundam palette's 2D6+1 line works at the table."""
+    code, out, _ = run(capsys, "roll", "--system", "gundam-sentinel", "2D6+1", "--dice", "3,4")
+    assert code == 0 and out.startswith("2D6+1 = 8")
+    code, out, _ = run(capsys, "odds", "--system", "gundam-sentinel", "2D6>=7", "--json")
+    assert code == 0 and '"success": "7/12"' in out
