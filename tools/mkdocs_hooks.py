@@ -125,6 +125,35 @@ def on_page_markdown(markdown: str, page, config, files) -> str:
     return markdown
 
 
+_CODE_CELL = re.compile(r'<div (class="jp-Cell jp-CodeCell\b)')
+_DIV = re.compile(r"<(/?)div\b")
+
+
+def exclude_code_from_search(html: str) -> str:
+    """A notebook's code cells (input and output) are left out of the search index: hits and snippets are prose.
+
+    Material's indexer skips an element carrying ``data-search-exclude``, but it matches the
+    element's end by tag name, so the first nested ``</div>`` would end the skip. Each code cell
+    becomes a ``<section>`` (no code cell contains one), which keeps its classes and layout.
+    """
+    parts, at = [], 0
+    for start in _CODE_CELL.finditer(html):
+        if start.start() < at:
+            continue  # never nested, but do not count a cell twice
+        depth, end = 0, None
+        for tag in _DIV.finditer(html, start.start()):
+            depth += -1 if tag.group(1) else 1
+            if depth == 0:
+                end = tag
+                break
+        if end is None:
+            raise ValueError(f"unbalanced <div> in a notebook code cell at character {start.start()}")
+        parts += [html[at:start.start()], f'<section data-search-exclude="code" {start.group(1)}',
+                  html[start.end():end.start()], "</section"]
+        at = end.end()
+    return "".join(parts) + html[at:]
+
+
 _RELATIVE_LINK = re.compile(r'href="(?![a-z]+:|/|#)([^"#]+\.(?:ipynb|md))(#[^"]*)?"')
 
 
@@ -137,8 +166,11 @@ def on_page_content(html: str, page, config, files) -> str:
     # search: the rules (chapter pages) rank above the API reference that names them
     boost = 2 if page.file.src_uri.split("/")[0] in CHAPTERS else 0.5 if page.file.src_uri.startswith("reference/") else 1
     page.meta.setdefault("search", {}).setdefault("boost", boost)
+    # code blocks (API signatures, commands) are not searched either; a <pre> never nests
+    html = re.sub(r"<pre\b", '<pre data-search-exclude="code"', html)
     if not page.file.src_path.endswith(".ipynb"):
         return html
+    html = exclude_code_from_search(html)
     base = posixpath.dirname(page.file.src_uri)
 
     def to_page(match: re.Match) -> str:
