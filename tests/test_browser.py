@@ -328,3 +328,49 @@ def test_search_puts_the_page_explaining_each_glossary_term_first(browser, site_
             wrong.append((term, first, searched, sorted(queries[term])))
     page.close()
     assert wrong == [], f"{len(wrong)} of {len(by_term)} glossary terms: {wrong}"
+
+
+_VISIBLE_CODE = """() => [...document.querySelectorAll('.jp-CodeCell .jp-InputArea')]
+    .filter(e => e.getClientRects().length).length"""
+
+
+def test_code_is_hidden_on_a_rules_page_and_shown_per_cell_or_for_every_page(browser, site_url):
+    context = browser.new_context()  # its own localStorage
+    page = context.new_page()
+    page.goto(site_url + "gundam-sentinel/03-to-hit/", wait_until="load")
+    cells = page.locator(".rules-lib-cell")
+    assert cells.count() > 10
+    assert page.evaluate(_VISIBLE_CODE) == 0
+    text = page.locator("article").inner_text()
+    assert "from rules_lib" not in text and "In [" not in text and "Out[" not in text  # set-up cell, prompts
+    assert page.locator(".celltag_output-only .rules-lib-code-toggle").count() == 0  # ✓ checks: output only
+
+    toggle = page.locator(".rules-lib-code-toggle").first
+    assert toggle.inner_text() == "show code"
+    toggle.click()
+    assert toggle.inner_text() == "hide code"
+    assert page.evaluate(_VISIBLE_CODE) == 1
+    toggle.click()
+    assert page.evaluate(_VISIBLE_CODE) == 0
+
+    switch = page.locator(".rules-lib-code-switch input")
+    switch.check()
+    assert page.evaluate(_VISIBLE_CODE) == cells.count()  # check cells too
+    page.goto(site_url + "wis6/03-attacks/", wait_until="load")  # remembered on another page
+    assert page.locator(".rules-lib-code-switch input").is_checked()
+    assert page.evaluate(_VISIBLE_CODE) == page.locator(".rules-lib-cell").count() > 0
+    page.locator(".rules-lib-code-switch input").uncheck()
+    page.reload(wait_until="load")
+    assert page.evaluate(_VISIBLE_CODE) == 0
+    context.close()
+
+
+def test_a_calculator_cell_shows_only_the_calculator(browser, site_url):
+    page = browser.new_page()
+    page.goto(site_url + "wis6/07-calculators/", wait_until="load")
+    calculators = page.locator(".celltag_output-only")
+    assert calculators.count() >= 4
+    assert page.evaluate(_VISIBLE_CODE) == 0
+    assert calculators.locator(".rules-lib-code-toggle").count() == 0
+    assert calculators.first.locator(".jp-OutputArea").is_visible()
+    page.close()
