@@ -95,3 +95,20 @@ def test_notebook_pages_have_no_prompts_and_no_set_up_cells(site_dir):
     html = (site_dir / "gundam-sentinel/01-combat-round/index.html").read_text(encoding="utf-8")
     assert "In&nbsp;[" not in html and "Out[" not in html
     assert "from rules_lib" not in html
+
+
+def test_each_glossary_row_is_a_search_entry_at_the_section_it_names(site_dir):
+    from mkdocs_hooks import glossary_rows
+
+    docs = {d["location"]: d for d in json.loads((site_dir / "search/search_index.json").read_text(encoding="utf-8"))["docs"]}
+    rows = glossary_rows()
+    assert len(rows) > 200
+    for row in rows:
+        entry = docs[f"{row.page}#{row.anchor}"]
+        assert set(row.terms[0].split()) <= set(entry["tags"]), row
+        html = (site_dir / row.page / "index.html").read_text(encoding="utf-8")
+        # the term's anchor sits just before the heading the glossary links to
+        heading = re.escape(row.heading) if row.heading else '[^"]+'
+        assert re.search(rf'<span id="{row.anchor}"></span>(?:<span id="term-[^"]+"></span>)*<h[1-6][^>]*id="{heading}"', html), row
+    evasion = [r for r in rows if "回避値" in r.terms and r.page == "gundam-sentinel/03-to-hit/"]
+    assert evasion and "回避値" in docs[f"{evasion[0].page}#{evasion[0].anchor}"]["tags"]
