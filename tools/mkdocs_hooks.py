@@ -302,6 +302,8 @@ def fix_kanji_query_segmenter(site_dir: Path) -> None:
     workers = sorted((site_dir / "assets/javascripts/workers").glob("search.*.min.js"))
     for worker in workers:
         code = worker.read_text(encoding="utf-8")
+        if all(new in code for new in _SEGMENTER_FIX.values()):
+            continue  # a dirty rebuild kept the worker fixed before
         if not all(old in code for old in _SEGMENTER_FIX):
             log.warning("%s: Material's kanji query segmenter changed; check _SEGMENTER_FIX", worker.name)
             continue
