@@ -112,3 +112,12 @@ def test_each_glossary_row_is_a_search_entry_at_the_section_it_names(site_dir):
         assert re.search(rf'<span id="{row.anchor}"></span>(?:<span id="term-[^"]+"></span>)*<h[1-6][^>]*id="{heading}"', html), row
     evasion = [r for r in rows if "回避値" in r.terms and r.page == "gundam-sentinel/03-to-hit/"]
     assert evasion and "回避値" in docs[f"{evasion[0].page}#{evasion[0].anchor}"]["tags"]
+
+
+def test_the_search_worker_segments_a_kanji_query_to_its_end(site_dir):
+    from mkdocs_hooks import _SEGMENTER_FIX
+
+    (worker,) = (site_dir / "assets/javascripts/workers").glob("search.*.min.js")
+    code = worker.read_text(encoding="utf-8")
+    assert all(new in code for new in _SEGMENTER_FIX.values())
+    assert not any(old in code for old in _SEGMENTER_FIX)
