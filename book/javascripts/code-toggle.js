@@ -3,8 +3,9 @@
  * code of each cell behind a small "show code" control. A switch at the top of the page shows
  * or hides all code at once and is remembered (localStorage) for every page of the book.
  *
- * Cells tagged output-only (calculators, ✓ checks; tools/tag_cells.py) get no control of their
- * own: only the page-wide switch shows their code. Without JavaScript all code stays visible.
+ * Cells tagged output-only (calculators, ✓ checks; tools/tag_cells.py) and cells without output
+ * get no control of their own: only the page-wide switch shows their code. Without JavaScript
+ * all code stays visible.
  */
 (function () {
   "use strict";
@@ -42,7 +43,8 @@
     const buttons = new Map();
     for (const cell of cells) {
       cell.classList.add("rules-lib-cell"); // its code is hidden until opened (book.css)
-      if (cell.classList.contains("celltag_output-only")) continue;
+      // a cell with nothing to show but code (an assert) gets no control either: it would stand alone
+      if (cell.classList.contains("celltag_output-only") || cell.classList.contains("jp-mod-noOutputs")) continue;
       const button = document.createElement("button");
       button.type = "button";
       button.className = "rules-lib-code-toggle";
