@@ -378,4 +378,126 @@ def test_a_roll_with_a_comparison_shows_success_or_failure_in_its_text(browser, 
     assert shown.get_attribute("data-outcome") == outcome
     _screenshot(page, "dice-comparison-1280")
     assert problems == [] and outside == []
+def _glossary_queries() -> dict[str, set[str]]:
+    """Every glossary term (English and Japanese) and the pages the glossary says explain it."""
+    sys.path.insert(0, str(ROOT / "tools"))
+    from mkdocs_hooks import glossary_rows
+
+    pages: dict[str, set[str]] = {}
+    for entry in glossary_rows():
+        for term in entry.terms:
+            pages.setdefault(term, set()).add(entry.page)
+    return pages
+
+
+#: lunr's English stop words (lunr.stopWordFilter): Material's search drops them from a query
+LUNR_STOP_WORDS = set("""a able about across after all almost also am among an and any are as at be because been but by
+can cannot could dear did do does either else ever every for from get got had has have he her hers him his how however
+i if in into is it its just least let like likely may me might most must my neither no nor not of off often on only or
+other our own rather said say says she should since so some than that the their them then there these they this tis to
+too twas us wants was we were what when where which while who whom why will with would yet you your""".split())
+
+#: Kanji compounds the search index cannot tell apart: the browser's word segmenter (TinySegmenter)
+#: cuts them differently in the index and in the query, and a shorter term sharing their pieces wins.
+KANJI_RANKING_GAPS = {
+    "回避行動": "evasive action; 回避値 (evasion value) ranks first",
+    "回避基本値": "evasion base value; 基本回避値 (Gundam's base evasion) has the same pieces",
+    "武器攻撃力": "weapon attack; 攻撃力 (Nemesis attack) ranks first",
+    "行動決定のやりなおし": "redo the action decision; 行動決定フェイズ ranks first",
+}
+
+
+def _explains(searched: list[str], glossary_term: str) -> bool:
+    """Material's search looks for each searched word as the start of a word (it appends `*`)."""
+    words = [w.lower() for w in glossary_term.split()]
+    searched = [s for s in searched if s.lower() not in LUNR_STOP_WORDS] or searched
+    return all(any(w.startswith(s.lower()) for w in words) or s in glossary_term for s in searched)
+
+
+def test_search_puts_the_page_explaining_each_glossary_term_first(browser, site_url):
+    """Type each glossary term into the site's search box; the first hit is the page the glossary names.
+
+    Material appends `*` to each word, so `move` also finds `movement`: a hit is right when the glossary
+    names its page for a term the searched words begin. For a kanji compound, Material searches only the
+    pieces its segmenter finds in the index; those pieces, when the hit's `?h=` parameter shows them, are
+    what the hit is judged against. English stop words (`only`, `off`) are not searched. The few kanji
+    compounds the index cannot separate are listed, with the reason, in KANJI_RANKING_GAPS.
+    """
+    from urllib.parse import parse_qs, urlsplit
+
+    queries = _glossary_queries()
+    assert len(queries) > 500
+    by_term = [(term, pages) for term, pages in queries.items()]
+    page = browser.new_page()
+    page.goto(site_url, wait_until="load")
+    page.keyboard.press("s")
+    box = page.locator("input.md-search__input")
+    wrong = []
+    for term, _ in by_term:
+        box.fill("")
+        box.dispatch_event("keyup")  # Material reads the query on keyup
+        page.wait_for_function("() => !document.querySelector('.md-search-result__list').children.length")
+        box.fill(term)
+        box.dispatch_event("keyup")
+        page.wait_for_function(
+            "() => document.querySelector('.md-search-result__list').children.length"
+            " || /No matching/.test(document.querySelector('.md-search-result__meta').textContent)", timeout=10_000)
+        href = page.evaluate("() => { const a = document.querySelector('.md-search-result__item > a');"
+                             " return a ? a.href : null }")
+        if href is None:
+            wrong.append((term, "no result"))
+            continue
+        url = urlsplit(href)
+        first = url.path[len(urlsplit(site_url).path):]
+        searched = parse_qs(url.query).get("h", [""])[0].split() or term.split()
+        right = {p for other, pages in queries.items() if _explains(searched, other) for p in pages}
+        if first not in right and term not in KANJI_RANKING_GAPS:
+            wrong.append((term, first, searched, sorted(queries[term])))
+    page.close()
+    assert wrong == [], f"{len(wrong)} of {len(by_term)} glossary terms: {wrong}"
+
+
+_VISIBLE_CODE = """() => [...document.querySelectorAll('.jp-CodeCell .jp-InputArea')]
+    .filter(e => e.getClientRects().length).length"""
+
+
+def test_code_is_hidden_on_a_rules_page_and_shown_per_cell_or_for_every_page(browser, site_url):
+    context = browser.new_context()  # its own localStorage
+    page = context.new_page()
+    page.goto(site_url + "gundam-sentinel/03-to-hit/", wait_until="load")
+    cells = page.locator(".rules-lib-cell")
+    assert cells.count() > 10
+    assert page.evaluate(_VISIBLE_CODE) == 0
+    text = page.locator("article").inner_text()
+    assert "from rules_lib" not in text and "In [" not in text and "Out[" not in text  # set-up cell, prompts
+    assert page.locator(".celltag_output-only .rules-lib-code-toggle").count() == 0  # ✓ checks: output only
+
+    toggle = page.locator(".rules-lib-code-toggle").first
+    assert toggle.inner_text() == "show code"
+    toggle.click()
+    assert toggle.inner_text() == "hide code"
+    assert page.evaluate(_VISIBLE_CODE) == 1
+    toggle.click()
+    assert page.evaluate(_VISIBLE_CODE) == 0
+
+    switch = page.locator(".rules-lib-code-switch input")
+    switch.check()
+    assert page.evaluate(_VISIBLE_CODE) == cells.count()  # check cells too
+    page.goto(site_url + "wis6/03-attacks/", wait_until="load")  # remembered on another page
+    assert page.locator(".rules-lib-code-switch input").is_checked()
+    assert page.evaluate(_VISIBLE_CODE) == page.locator(".rules-lib-cell").count() > 0
+    page.locator(".rules-lib-code-switch input").uncheck()
+    page.reload(wait_until="load")
+    assert page.evaluate(_VISIBLE_CODE) == 0
+    context.close()
+
+
+def test_a_calculator_cell_shows_only_the_calculator(browser, site_url):
+    page = browser.new_page()
+    page.goto(site_url + "wis6/07-calculators/", wait_until="load")
+    calculators = page.locator(".celltag_output-only")
+    assert calculators.count() >= 4
+    assert page.evaluate(_VISIBLE_CODE) == 0
+    assert calculators.locator(".rules-lib-code-toggle").count() == 0
+    assert calculators.first.locator(".jp-OutputArea").is_visible()
     page.close()

@@ -9,6 +9,10 @@
   of the cell that checks it.
 - ``reference/<module>.md`` pages are generated for every module of ``rules_lib`` (mkdocstrings
   renders their docstrings), so a new system package gets its API page without an edit.
+- Search finds the rule: code is left out of the index (``on_page_content``), and each glossary
+  row is a search entry keyed by its terms (Material's ``tags`` field) at the section the glossary
+  says explains it (``on_post_build``), so that section is the first hit for the term, in English
+  or Japanese.
 - Notebook pages load require.js and the widget manager from the site's own ``vendor/``
   folder, beside the Pyodide core and wheels of the live calculators (``tools/vendor.py``);
   nothing comes from a CDN.
@@ -16,10 +20,13 @@
 
 from __future__ import annotations
 
+import json
+import logging
 import posixpath
 import re
 import sys
 from pathlib import Path
+from typing import NamedTuple
 
 sys.path.insert(0, str(Path(__file__).parent))
 
@@ -43,6 +50,7 @@ CHAPTERS = {
     "nemesis": "Nemesis wargame",
     "verse-world": "Verse World",
 }
+log = logging.getLogger("mkdocs.hooks.rules_lib")
 CDN_REQUIRE = "https://cdnjs.cloudflare.com/ajax/libs/require.js/2.1.10/require.min.js"
 CDN_WIDGETS = "https://unpkg.com/@jupyter-widgets/html-manager@*/dist/embed-amd.js"
 
@@ -137,6 +145,35 @@ def on_page_markdown(markdown: str, page, config, files) -> str:
     return markdown
 
 
+_CODE_CELL = re.compile(r'<div (class="jp-Cell jp-CodeCell\b)')
+_DIV = re.compile(r"<(/?)div\b")
+
+
+def exclude_code_from_search(html: str) -> str:
+    """A notebook's code cells (input and output) are left out of the search index: hits and snippets are prose.
+
+    Material's indexer skips an element carrying ``data-search-exclude``, but it matches the
+    element's end by tag name, so the first nested ``</div>`` would end the skip. Each code cell
+    becomes a ``<section>`` (no code cell contains one), which keeps its classes and layout.
+    """
+    parts, at = [], 0
+    for start in _CODE_CELL.finditer(html):
+        if start.start() < at:
+            continue  # never nested, but do not count a cell twice
+        depth, end = 0, None
+        for tag in _DIV.finditer(html, start.start()):
+            depth += -1 if tag.group(1) else 1
+            if depth == 0:
+                end = tag
+                break
+        if end is None:
+            raise ValueError(f"unbalanced <div> in a notebook code cell at character {start.start()}")
+        parts += [html[at:start.start()], f'<section data-search-exclude="code" {start.group(1)}',
+                  html[start.end():end.start()], "</section"]
+        at = end.end()
+    return "".join(parts) + html[at:]
+
+
 _RELATIVE_LINK = re.compile(r'href="(?![a-z]+:|/|#)([^"#]+\.(?:ipynb|md))(#[^"]*)?"')
 
 
@@ -149,8 +186,12 @@ def on_page_content(html: str, page, config, files) -> str:
     # search: the rules (chapter pages) rank above the API reference that names them
     boost = 2 if page.file.src_uri.split("/")[0] in CHAPTERS else 0.5 if page.file.src_uri.startswith("reference/") else 1
     page.meta.setdefault("search", {}).setdefault("boost", boost)
+    # code blocks (API signatures, commands) are not searched either; a <pre> never nests
+    html = re.sub(r"<pre\b", '<pre data-search-exclude="code"', html)
+    html = term_anchors(html, page.url)
     if not page.file.src_path.endswith(".ipynb"):
         return html
+    html = exclude_code_from_search(html)
     base = posixpath.dirname(page.file.src_uri)
 
     def to_page(match: re.Match) -> str:
@@ -171,7 +212,122 @@ def on_post_page(output: str, page, config) -> str:
     return output.replace(CDN_WIDGETS, f"{up}/html-manager/embed-amd.js")
 
 
+_GLOSSARY_LINK = re.compile(r"\]\(([^)#\s]+)\.(?:ipynb|md)(#[^)\s]*)?\)")
+
+
+def glossary_terms(cell: str) -> list[str]:
+    """The search terms a glossary cell names: ``hex sheet, hex, hexside`` gives three.
+
+    Terms are separated by ``,`` ``;`` ``、`` or `` / ``; notes in parentheses and code marks are dropped.
+    """
+    cell = re.sub(r"\([^)]*\)|（[^）]*）|`", "", cell)
+    return [term.strip() for term in re.split(r"[;,、]| / ", cell) if term.strip()]
+
+
+class GlossaryEntry(NamedTuple):
+    """One glossary row's link: its terms, the page and heading it names, and the term's own anchor there."""
+
+    terms: list[str]
+    english: str
+    japanese: str
+    page: str  # search location of the page, e.g. "gundam-sentinel/02-movement/"
+    heading: str  # id of the heading the row links to ("" for the page's first heading)
+    anchor: str  # "term-…", set just before that heading
+
+
+def glossary_rows() -> list[GlossaryEntry]:
+    """Every link of every glossary row, in chapter order."""
+    entries: list[GlossaryEntry] = []
+    taken: set[tuple[str, str]] = set()
+    for folder in CHAPTERS:
+        path = BOOK / folder / "_glossary.md"
+        if not path.exists():
+            continue
+        for line in path.read_text(encoding="utf-8").splitlines():
+            cells = [c.strip() for c in re.split(r"(?<!\\)\|", line.strip().strip("|"))]
+            if not line.startswith("|") or len(cells) != 3 or cells[0] == "English" or not cells[0].strip("-: "):
+                continue
+            terms = glossary_terms(cells[0]) + glossary_terms(cells[1])
+            for link in _GLOSSARY_LINK.finditer(cells[2]):
+                page = f"{link.group(1)}/"
+                slug = "term-" + (re.sub(r"[^a-z0-9]+", "-", terms[0].lower()).strip("-") or "ja")
+                anchor, n = slug, 1
+                while (page, anchor) in taken:
+                    n += 1
+                    anchor = f"{slug}-{n}"
+                taken.add((page, anchor))
+                english, japanese = (re.sub(r"\s+", " ", c.replace("`", "")) for c in cells[:2])
+                entries.append(GlossaryEntry(terms, english, japanese, page, (link.group(2) or "#")[1:], anchor))
+    return entries
+
+
+def term_anchors(html: str, page_location: str) -> str:
+    """An empty ``<span id="term-…">`` before each heading a glossary row links to, for search hits on the term."""
+    for entry in glossary_rows():
+        if entry.page != page_location:
+            continue
+        heading = re.compile(rf'<h[1-6][^>]*\bid="{re.escape(entry.heading)}"' if entry.heading else r"<h1\b")
+        found = heading.search(html)
+        if found is None:
+            log.warning("glossary: %s#%s (%s) is no heading of the built site", entry.page, entry.heading, entry.english)
+            continue
+        html = f'{html[:found.start()]}<span id="{entry.anchor}"></span>{html[found.start():]}'
+    return html
+
+
+def index_glossary_terms(index_path: Path) -> None:
+    """Each glossary row becomes a search entry of its own at the section it names, keyed by its terms.
+
+    Material's search boosts ``tags`` far above text, so the entry is the first hit for its terms,
+    English or Japanese. One entry per row, not keywords on the section: the index adds up every
+    keyword a query word (or a longer word it begins) matches, so a section explaining several
+    related terms (``combat turn``, ``combat map``) would outrank the one explaining the term asked
+    for. Among rows matching equally, the one with fewer words (the term itself) ranks first.
+    """
+    index = json.loads(index_path.read_text(encoding="utf-8"))
+    by_location = {doc["location"]: doc for doc in index["docs"]}
+    for entry in glossary_rows():
+        section = by_location.get(f"{entry.page}#{entry.heading}") or by_location.get(entry.page)
+        if section is None:
+            log.warning("glossary: %s (%s) is no page of the built site", entry.page, entry.english)
+            continue
+        words = list(dict.fromkeys(w for term in entry.terms for w in term.split()))
+        index["docs"].append({
+            "location": f"{entry.page}#{entry.anchor}",
+            "title": section["title"],
+            "text": f"<p>{entry.english} ({entry.japanese}), in the glossary</p>",
+            "tags": words,
+            "boost": section.get("boost", 1) * (1 + 0.1 / len(words)),
+        })
+    index_path.write_text(json.dumps(index, ensure_ascii=False, separators=(",", ":")), encoding="utf-8")
+
+
+#: Material's query segmenter for kanji (``segment`` in its search worker) never tries a piece that
+#: ends the query, so 回避行動 is searched as 回避 alone; these edits let it (upstream "@todo hotfix").
+_SEGMENTER_FIX = {
+    "for(let o=s+1;o<t.length;o++)t.slice(s,o)in e": "for(let o=s+1;o<=t.length;o++)t.slice(s,o)in e",
+    "n[a]&&a<t.length-1&&(i[s++]=a)": "n[a]&&a<t.length&&(i[s++]=a)",
+}
+
+
+def fix_kanji_query_segmenter(site_dir: Path) -> None:
+    workers = sorted((site_dir / "assets/javascripts/workers").glob("search.*.min.js"))
+    for worker in workers:
+        code = worker.read_text(encoding="utf-8")
+        if all(new in code for new in _SEGMENTER_FIX.values()):
+            continue  # a dirty rebuild kept the worker fixed before
+        if not all(old in code for old in _SEGMENTER_FIX):
+            log.warning("%s: Material's kanji query segmenter changed; check _SEGMENTER_FIX", worker.name)
+            continue
+        for old, new in _SEGMENTER_FIX.items():
+            code = code.replace(old, new)
+        worker.write_text(code, encoding="utf-8")
+
+
 def on_post_build(config) -> None:
+    fix_kanji_query_segmenter(Path(config["site_dir"]))
+    # hooks run after plugins: the search plugin has written its index
+    index_glossary_terms(Path(config["site_dir"]) / "search" / "search_index.json")
     vendor = Path(config["site_dir"]) / "vendor"
     vendor_into(vendor)
     wheels_into(vendor / "wheels")

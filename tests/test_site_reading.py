@@ -1,0 +1,123 @@
+"""The published book reads as a rules book: code out of the search index, API pages without raw roles.
+
+Uses the site in $RULES_LIB_SITE_DIR (`make test` builds it first), else builds one. The search
+ranking of glossary terms and the code toggle are checked in a real browser (tests/test_browser.py).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "tools"))
+
+import tag_cells  # noqa: E402
+from mkdocs_hooks import exclude_code_from_search  # noqa: E402
+
+RAW_ROLE = re.compile(r":(?:py:)?(?:mod|func|class|meth|attr|data|exc|obj|const):")
+
+
+@pytest.fixture(scope="module")
+def site_dir(tmp_path_factory) -> Path:
+    site = os.environ.get("RULES_LIB_SITE_DIR")
+    if site:
+        return Path(site).resolve()
+    site_dir = tmp_path_factory.mktemp("site")
+    subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(site_dir)],
+                   cwd=ROOT, check=True)
+    return site_dir
+
+
+def test_cell_tags_are_current():
+    assert tag_cells.main(["--check"]) == 0, "run: python tools/tag_cells.py"
+
+
+def test_set_up_calculator_and_check_cells_get_their_tags():
+    def cell(source, outputs=()):
+        return {"cell_type": "code", "source": source, "metadata": {}, "outputs": list(outputs)}
+
+    widget = {"output_type": "execute_result", "data": {tag_cells.WIDGET_VIEW: {}, "text/plain": ""}}
+    shown = {"output_type": "execute_result", "data": {"text/html": "✓"}}
+    assert tag_cells.wanted_tag(cell("from x import y\n\ndef f():\n    return 1\nZ = 2\n")) == "remove-cell"
+    assert tag_cells.wanted_tag(cell("assert 1 + 1 == 2\n")) is None  # a check, not set-up
+    assert tag_cells.wanted_tag(cell("Calculator(3)", [widget])) == "output-only"
+    assert tag_cells.wanted_tag(cell('check_example("a", x=1)\ndisplay(check_example("b", y=2))', [shown])) == "output-only"
+    assert tag_cells.wanted_tag(cell('r = roll("2D6")\ncheck_example("a", total=r)', [shown])) is None
+
+    notebook = {"cells": [cell("import x"), {"cell_type": "markdown", "source": "# T", "metadata": {}}]}
+    notebook["cells"][0]["metadata"]["tags"] = ["nbval-skip", "output-only"]
+    assert tag_cells.retag(notebook) == [0]
+    assert notebook["cells"][0]["metadata"]["tags"] == ["nbval-skip", "remove-cell"]  # hand-written tags kept
+    assert tag_cells.retag(notebook) == []
+
+
+def test_code_cells_become_sections_the_search_indexer_skips_whole():
+    cell = ('<div class="jp-Cell jp-CodeCell jp-Notebook-cell celltag_output-only">'
+            '<div class="jp-Cell jp-CodeCell jp-Notebook-cell"><div><pre>x = 1</pre></div></div></div>')
+    html = f'<div class="jp-Cell jp-MarkdownCell"><p>prose</p></div>{cell}<p>after</p>'
+    out = exclude_code_from_search(html)
+    assert out == ('<div class="jp-Cell jp-MarkdownCell"><p>prose</p></div>'
+                   '<section data-search-exclude="code" class="jp-Cell jp-CodeCell jp-Notebook-cell celltag_output-only">'
+                   '<div class="jp-Cell jp-CodeCell jp-Notebook-cell"><div><pre>x = 1</pre></div></div></section><p>after</p>')
+    with pytest.raises(ValueError, match="unbalanced"):
+        exclude_code_from_search(cell[:-6])
+
+
+def test_search_index_holds_prose_not_code(site_dir):
+    docs = json.loads((site_dir / "search/search_index.json").read_text(encoding="utf-8"))["docs"]
+    notebook_docs = [d for d in docs if re.match(r"(dice|gundam-sentinel|wis6|nemesis|verse-world)/", d["location"])]
+    assert len(notebook_docs) > 100
+    with_code = [d["location"] for d in docs if "<pre>" in d["text"] or "Copied!" in d["text"]]
+    assert with_code == []
+    # a line of code every set-up cell has is nowhere in the index
+    assert not [d["location"] for d in docs if "from rules_lib" in d["text"]]
+
+
+def test_api_pages_show_no_sphinx_roles_and_link_their_cross_references(site_dir):
+    pages = sorted((site_dir / "reference").glob("*/index.html"))
+    assert len(pages) >= 9
+    for page in pages:
+        html = page.read_text(encoding="utf-8")
+        assert not RAW_ROLE.search(html), f"{page.parent.name}: {RAW_ROLE.search(html).group(0)}"
+    wis6 = (site_dir / "reference/rules_lib.wis6/index.html").read_text(encoding="utf-8")
+    # `:class:`IllegalStep`` in a docstring is now a link to the class
+    assert re.search(r'<a class="autorefs autorefs-(internal|external)"[^>]*href="[^"]*#rules_lib\.[\w.]*IllegalStep"', wis6)
+
+
+def test_notebook_pages_have_no_prompts_and_no_set_up_cells(site_dir):
+    html = (site_dir / "gundam-sentinel/01-combat-round/index.html").read_text(encoding="utf-8")
+    assert "In&nbsp;[" not in html and "Out[" not in html
+    assert "from rules_lib" not in html
+
+
+def test_each_glossary_row_is_a_search_entry_at_the_section_it_names(site_dir):
+    from mkdocs_hooks import glossary_rows
+
+    docs = {d["location"]: d for d in json.loads((site_dir / "search/search_index.json").read_text(encoding="utf-8"))["docs"]}
+    rows = glossary_rows()
+    assert len(rows) > 200
+    for row in rows:
+        entry = docs[f"{row.page}#{row.anchor}"]
+        assert set(row.terms[0].split()) <= set(entry["tags"]), row
+        html = (site_dir / row.page / "index.html").read_text(encoding="utf-8")
+        # the term's anchor sits just before the heading the glossary links to
+        heading = re.escape(row.heading) if row.heading else '[^"]+'
+        assert re.search(rf'<span id="{row.anchor}"></span>(?:<span id="term-[^"]+"></span>)*<h[1-6][^>]*id="{heading}"', html), row
+    evasion = [r for r in rows if "回避値" in r.terms and r.page == "gundam-sentinel/03-to-hit/"]
+    assert evasion and "回避値" in docs[f"{evasion[0].page}#{evasion[0].anchor}"]["tags"]
+
+
+def test_the_search_worker_segments_a_kanji_query_to_its_end(site_dir):
+    from mkdocs_hooks import _SEGMENTER_FIX
+
+    (worker,) = (site_dir / "assets/javascripts/workers").glob("search.*.min.js")
+    code = worker.read_text(encoding="utf-8")
+    assert all(new in code for new in _SEGMENTER_FIX.values())
+    assert not any(old in code for old in _SEGMENTER_FIX)
