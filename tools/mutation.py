@@ -13,7 +13,8 @@ Only lines that some check actually executes are mutated (the baseline run recor
 not be caught by any check and says nothing about the catalogue. Changes that only alter an
 explanation or an error are not made: inside f-strings, ``raise``, ``steps.append(...)``, the
 bounds of input checks (``check_int(..., minimum=0)``), decorators (``frozen=True``), and the test
-of an ``if`` whose branches only raise or only append to the working.
+of an ``if`` whose branches only raise or only append to the working, and drawing code (figure
+modules, functions that build SVG or HTML).
 
 The report, per system: the mutation score (killed / mutants), the surviving mutants, every
 ``reproduced`` entry that no mutant made fail (its check could not fail), and the survivors in
@@ -65,6 +66,9 @@ EXPLAINING_NAMES = frozenset({"steps", "lines", "log", "explanation", "notes", "
 #: names that only hold words for the working
 WORDING_NAMES = EXPLAINING_NAMES | {"why", "rounded", "label", "text", "message", "note", "shown", "verdict"}
 #: input checks: their bounds refuse bad input with a clear error, they are not the rule's value
+#: drawing, not rules: figures and the HTML/SVG of boards and sheets
+DRAWING_MODULES = frozenset({"figures.py"})
+DRAWING_SUFFIXES = ("_svg", "_html", "_rows", "sheet_lines")
 VALIDATORS = frozenset({"whole", "check_int", "check_count", "check_choice", "_choice", "check_ability",
                         "check_level", "check_faces", "check_dice_pair", "_check_die", "_check_dice"})
 
@@ -418,6 +422,8 @@ def mutants_of(path: Path, module: str, covered: dict[int, set[str]], every_chec
             continue
         if _explaining(node, parents) or _in_annotation(node, parents) or _guards_explanation(node, parents):
             continue
+        if _enclosing_function(node, parents).endswith(DRAWING_SUFFIXES):
+            continue
         examples = frozenset(covered[line]) if _in_function(node, parents) else every_check
         found.append(Mutant(path, module, line, node.col_offset, kind, description,
                             _enclosing_function(node, parents), index, examples))
@@ -492,7 +498,7 @@ def run_system(system: str, jobs: int, limit: int | None) -> dict:
     covered = baseline_coverage(package, checks)
     mutants = []
     for path in sorted((ROOT / "rules_lib" / package).glob("*.py")):
-        if path.name == "__init__.py":
+        if path.name == "__init__.py" or path.name in DRAWING_MODULES:
             continue
         module = f"rules_lib.{package}.{path.stem}"
         every_check = frozenset(c.example_id for c in checks)
