@@ -18,7 +18,7 @@ modules, functions that build SVG or HTML).
 
 The report, per system: the mutation score (killed / mutants), the surviving mutants, every
 ``reproduced`` entry that no mutant made fail (its check could not fail), and the survivors in
-the rules a reproduced entry checks (the functions its check cells call or read as properties).
+the rules a reproduced entry checks (the functions its check cell calls or reads as properties).
 Those two lists must be empty, or each survivor justified as an equivalent mutant in
 ``tools/mutation_equivalents.toml``; otherwise the run exits non-zero.
 
@@ -113,12 +113,15 @@ def checks_of(folder: Path) -> list[Check]:
 
 
 def called_names(checks: list[Check]) -> dict[str, set[str]]:
-    """Example id -> names called or read as attributes in its segment (the rules it checks)."""
+    """Example id -> names called or read as attributes in the cell that checks it (the rules it checks).
+
+    Only the check's own cell: the cells before it also print tables and odds for the reader,
+    which are not what the check asserts."""
     names: dict[str, set[str]] = {}
     cells = {nb: code_cells(nb) for nb in {c.notebook for c in checks}}
     for check in checks:
         found = names.setdefault(check.example_id, set())
-        for index in check.segment:
+        for index in (check.cell,):
             try:
                 tree = ast.parse(cells[check.notebook][index])
             except SyntaxError:
