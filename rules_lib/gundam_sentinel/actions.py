@@ -102,6 +102,14 @@ FIXED_AP = {
 }
 
 
+def may_choose(pattern: str, *, acting_first: bool) -> bool:
+    """Whether a side may choose ``pattern`` this round: patterns marked ※ (evasive action, use of
+    cover) only when acting first (000 §1 line 56, §2 line 62)."""
+    if pattern not in PATTERNS:
+        raise ValueError(f"no action pattern {pattern!r}: allowed are {', '.join(PATTERNS)}")
+    return acting_first or not PATTERNS[pattern].first_mover_only
+
+
 @dataclass(frozen=True)
 class ActionCosts:
     """AP costs of the patterns whose costs are missing from the text.
@@ -259,7 +267,7 @@ def plan_actions(
     for name in count:
         if name not in PATTERNS:
             raise ValueError(f"no action pattern {name!r}: allowed are {', '.join(PATTERNS)}")
-        if PATTERNS[name].first_mover_only and not acting_first:
+        if not may_choose(name, acting_first=acting_first):
             raise ValueError(f"{name!r} ({PATTERNS[name].japanese}) may be chosen only by the side acting first")
         if name in REQUIRES and not any(count[r] for r in REQUIRES[name]):
             raise ValueError(f"{name!r} is chosen on top of {' or '.join(map(repr, REQUIRES[name]))}")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from ..geometry import hex as hexgeo
 from ..geometry.hex import Hex, UnitMarker, svg_hex_map
+from .movement import turn_only_options
 from .ranges import RANGE_BANDS, in_firing_arc, range_band
 
 FRONT = "#c8e6c9"
@@ -23,7 +24,9 @@ def front_hexes_figure(facing: int = 0) -> str:
 
 def turning_figure(path: tuple[tuple[Hex, int], ...] = ((Hex(0, -1), 1), (Hex(1, -2), 1), (Hex(2, -2), 0)),
                    facing: int = 0) -> str:
-    """Figure 4 (and turning while moving): a move that turns 60 degrees after entering each hex (000 §4)."""
+    """Turning while moving: a move that turns 60 degrees after entering each hex (000 §4, lines 223, 232).
+
+    Not the text's figure 4, which line 236 cites for the turn-only action: see :func:`turn_only_figure`."""
     origin = Hex(0, 0)
     units = [UnitMarker(origin, facing, "0", "#90a4ae")]
     for number, (h, turn) in enumerate(path, start=1):
@@ -32,6 +35,22 @@ def turning_figure(path: tuple[tuple[Hex, int], ...] = ((Hex(0, -1), 1), (Hex(1,
     area = set(hexgeo.hexes_within(origin, 3))
     return svg_hex_map(area, units=units, fills={h: FRONT for h, _ in path}, size=18,
                        title="one 60-degree turn per hex moved")
+
+
+def turn_only_figure(facing: int = 0) -> str:
+    """Figure 4 stand-in: one **turn-only** action (旋回のみ) turns an MS that stays in its hex by 60 to
+    180 degrees (000 §4, line 236). Each neighbour is labelled with the turn that makes the unit face
+    it; the grey marker is the facing before the turn."""
+    origin = Hex(0, 0)
+    options = turn_only_options(facing)
+    labels = {}
+    for side in range(hexgeo.HEXSIDES):
+        neighbour = origin + hexgeo.DIRECTIONS[side]
+        labels[neighbour] = "now" if side == facing else f"{options[side]:+d}°".replace("+180", "180")
+    fills = {h: FRONT for h, text in labels.items() if text != "now"}
+    return svg_hex_map(hexgeo.hexes_within(origin, 1), fills=fills, labels=labels,
+                       units=[UnitMarker(origin, facing, "MS")], size=30,
+                       title="turn only: 60 to 180 degrees, either way, in one action")
 
 
 def firing_arc_figure(arc_degrees: float, facing: int = 0, radius: int = 4) -> str:

@@ -33,13 +33,26 @@ def in_range_of_any_weapon(distance: int) -> bool:
     return range_band(distance) != OUT_OF_RANGE
 
 
-def weapon_modifier(modifiers: Mapping[str, int | None], distance: int, weapon: str = "the weapon") -> int:
+def melee_possible(distance: int) -> bool:
+    """Whether a melee attack can reach a target ``distance`` hexes away: adjacent only (000 §5 line 268, §6 line 282)."""
+    return 1 <= distance <= MELEE_DISTANCE
+
+
+def modifier_band(distance: int, *, all_range: bool = False) -> Band:
+    """The band whose to-hit modifier applies at ``distance``: its range band, or the close band for
+    every all-range attack whatever the distance (000 §7-6 line 385, §7-7, §7-8, §7-9, §7-19)."""
+    return ALL_RANGE_BAND if all_range else range_band(distance)
+
+
+def weapon_modifier(modifiers: Mapping[str, int | None], distance: int, weapon: str = "the weapon",
+                    *, all_range: bool = False) -> int:
     """A weapon's to-hit modifier at ``distance`` from its per-band column (000 §6, line 283).
 
     ``modifiers`` maps band names to the modifier, or ``None`` for a "―" entry: the weapon cannot
-    attack at that range. Out of range (9+) no weapon can attack.
+    attack at that range. Out of range (9+) no weapon can attack. An all-range attack uses the
+    close-range modifier (:func:`modifier_band`); how far it may reach is the weapon's own rule.
     """
-    band = range_band(distance)
+    band = modifier_band(distance, all_range=all_range)
     if band == OUT_OF_RANGE:
         raise ValueError(f"a target {distance} hexes away is out of range (射程外): no weapon reaches 9 hexes or more")
     if band not in modifiers or modifiers[band] is None:
@@ -98,7 +111,7 @@ def attack_direction(target: Hex, target_facing: int, attacker: Hex, *, all_rang
     All-range attacks always count as from the rear (000 §7-6).
     """
     if all_range:
-        return "rear"
+        return ALL_RANGE_DIRECTION
     return DIRECTION_OF_SEXTANT[hexgeo.sextant(target, target_facing, attacker)]
 
 

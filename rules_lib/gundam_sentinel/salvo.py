@@ -2,8 +2,8 @@
 
 Firing (or dropping) several at once adds +1 to hit per missile beyond the first; every 2 steps of
 margin (rounded down) make one more missile hit, never more than were fired. The same rule
-serves bombs. Damage per missile or bomb is in the unit's data, which is *not in the source
-text*: it is a parameter.
+serves bombs. Damage per missile or bomb, and how many one launcher holds, are in the unit's data,
+which is *not in the source text*: they are parameters.
 """
 
 from __future__ import annotations
@@ -11,11 +11,12 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import lru_cache
 from typing import Literal
 
 from ..dice import Distribution, distribution
-from .d36 import whole_number
-from .to_hit import HitCheck, check_hit
+from .d36 import step_of, whole_number
+from .to_hit import DOUBLE_STEPS, ROLL_STEPS, HitCheck, check_hit
 
 
 def salvo_modifier(fired: int) -> int:
@@ -24,7 +25,10 @@ def salvo_modifier(fired: int) -> int:
 
 
 def check_fired(fired: object, capacity: int | None = None, what: str = "missiles fired") -> int:
-    """``fired`` as a count of at least 1 (and at most one launcher's ``capacity`` if given)."""
+    """``fired`` as a count of at least 1, and at most one launcher's ``capacity`` if given (000 §7-1,
+    line 342: one launcher's full salvo, never several launchers' together). A launcher's capacity is
+    in the unit's data, *not in the source text*; the text's examples show only that the Nouvelle
+    GM III's launcher holds at least 15 and the Core Booster Easy carries at least 6 bombs."""
     fired = whole_number(fired, what)
     if fired < 1:
         raise ValueError(f"{what} {fired}: allowed are 1 or more")
@@ -59,6 +63,20 @@ class Salvo:
     extra_hits: int
     hits: int
     steps: tuple[str, ...]
+    salvo_bonus: int = 0
+
+
+def salvo_bonus(fired: int, *, psycommu_guided: bool = False, guided_salvo_bonus: bool = False) -> int:
+    """The salvo's to-hit bonus: +1 per missile beyond the first (000 §7-1), except for a psycommu-guided
+    psy-missile salvo unless ``guided_salvo_bonus``.
+
+    Ruling: a guided psy-missile attack takes the psycommu pattern and is resolved as an all-range
+    attack (close-range modifier, rear, doubles); the text sends only "the damage worked out after the
+    hit value" to the missile rules (000 §7-9, line 423), so the salvo's +1 per missile, a rule of the
+    missile pattern (line 343), does not apply. ``guided_salvo_bonus=True`` is the other reading.
+    """
+    bonus = salvo_modifier(fired)
+    return bonus if (not psycommu_guided or guided_salvo_bonus) else 0
 
 
 def resolve_salvo(
@@ -70,18 +88,24 @@ def resolve_salvo(
     other_modifier: int = 0,
     capacity: int | None = None,
     psycommu_guided: bool = False,
+    guided_salvo_bonus: bool = False,
     **check_options,
 ) -> Salvo:
     """Resolve a missile salvo or bombing run from the dice (000 §7-1, §7-12, §7-9).
 
-    A psycommu-guided psy-missile salvo is an all-range attack: a double always hits and then
-    every missile hits (000 §7-9).
+    ``capacity`` is one launcher's missiles (*not in the source text*; no limit if not given). A
+    psycommu-guided psy-missile salvo is an all-range attack: a double always hits and then every
+    missile hits (000 §7-9); whether it gets the salvo's +1 per missile is a ruling
+    (:func:`salvo_bonus`, ``guided_salvo_bonus``).
     """
     fired = check_fired(fired, capacity)
-    bonus = salvo_modifier(fired)
+    bonus = salvo_bonus(fired, psycommu_guided=psycommu_guided, guided_salvo_bonus=guided_salvo_bonus)
     modifier = bonus + whole_number(other_modifier, "other modifier")
     check = check_hit(tens, units, modifier, evasion, all_range=psycommu_guided, **check_options)
-    steps = [f"{fired} fired: +{bonus} to hit (+1 per missile beyond the first)"]
+    if psycommu_guided and not guided_salvo_bonus:
+        steps = [f"{fired} psycommu-guided: no salvo bonus (an all-range attack; ruling on 000 §7-9)"]
+    else:
+        steps = [f"{fired} fired: +{bonus} to hit (+1 per missile beyond the first)"]
     if other_modifier:
         steps.append(f"other modifiers {other_modifier:+d}: final modifier {modifier:+d}")
     steps.extend(check.steps)
@@ -98,7 +122,7 @@ def resolve_salvo(
                          + (f" (capped at the {fired} fired)" if hits == fired and 1 + check.margin // 2 > fired else ""))
         else:
             steps.append("a miss: blast damage only (its table is not in the source text)")
-    return Salvo(fired, modifier, check, max(0, hits - 1), hits, tuple(steps))
+    return Salvo(fired, modifier, check, max(0, hits - 1), hits, tuple(steps), bonus)
 
 
 # -- damage formulas ------------------------------------------------------------------------------
@@ -208,6 +232,7 @@ class SalvoOdds:
     hits: Distribution
     damage: Distribution | None
     steps: tuple[str, ...]
+    salvo_bonus: int = 0
 
 
 def salvo_odds(
@@ -219,6 +244,7 @@ def salvo_odds(
     miss_damage: str | None = None,
     capacity: int | None = None,
     psycommu_guided: bool = False,
+    guided_salvo_bonus: bool = False,
     dice_per_hit: bool = False,
     divisor_scope: DivisorScope = "bonus",
 ) -> SalvoOdds:
@@ -228,14 +254,11 @@ def salvo_odds(
     are *not in the source text*; without ``miss_damage`` a miss counts as 0 damage.
     """
     fired = check_fired(fired, capacity)
-    counts: dict[int, int] = {}
-    for tens in range(1, 7):
-        for units in range(1, 7):
-            h = resolve_salvo(tens, units, fired, evasion, other_modifier=other_modifier,
-                              psycommu_guided=psycommu_guided).hits
-            counts[h] = counts.get(h, 0) + 1
-    hits = Distribution.from_counts(counts)
-    modifier = salvo_modifier(fired) + whole_number(other_modifier, "other modifier")
+    bonus = salvo_bonus(fired, psycommu_guided=psycommu_guided, guided_salvo_bonus=guided_salvo_bonus)
+    counts = _salvo_hit_counts(fired, bonus + whole_number(other_modifier, "other modifier"),
+                               step_of(evasion, "evasion"), psycommu_guided)
+    hits = Distribution.from_counts(dict(counts))
+    modifier = bonus + whole_number(other_modifier, "other modifier")
     damage = None
     steps = [f"{fired} fired, final modifier {modifier:+d}, evasion {evasion}"]
     if per_hit_damage is not None:
@@ -244,12 +267,47 @@ def salvo_odds(
             if h == 0:
                 part = distribution(miss_damage) if miss_damage else Distribution({0: Fraction(1)})
             else:
-                part = salvo_damage(per_hit_damage, h, dice_per_hit=dice_per_hit,
-                                    divisor_scope=divisor_scope).distribution
+                part = _damage_distribution(per_hit_damage, h, dice_per_hit, divisor_scope)
             for value, q in part.items():
                 merged[value] = merged.get(value, Fraction(0)) + p * q
         damage = Distribution(merged)
         steps.append(f"damage per hit {per_hit_damage} (not in the source text)")
         if miss_damage is None:
             steps.append("blast damage of a miss not given (its table is missing): counted as 0")
-    return SalvoOdds(fired, modifier, evasion, 1 - hits[0], hits, damage, tuple(steps))
+    return SalvoOdds(fired, modifier, evasion, 1 - hits[0], hits, damage, tuple(steps), bonus)
+
+
+@lru_cache(maxsize=1024)
+def _salvo_hit_counts(fired: int, modifier: int, evasion_step: int, psycommu_guided: bool) -> tuple[tuple[int, int], ...]:
+    """Missiles hitting -> how many of the 36 roll steps give that many: :func:`resolve_salvo`'s rule
+    counted on the step distribution (the tests compare the two roll by roll)."""
+    counts: dict[int, int] = {}
+    for roll_step in range(ROLL_STEPS):
+        margin = max(0, roll_step + modifier) - evasion_step
+        if psycommu_guided and roll_step in DOUBLE_STEPS:
+            hits = fired  # a guided double: every missile hits (000 §7-9)
+        else:
+            hits = min(fired, 1 + margin // 2) if margin > 0 else 0
+        counts[hits] = counts.get(hits, 0) + 1
+    return tuple(sorted(counts.items()))
+
+
+@lru_cache(maxsize=64)
+def _dice(count: int, sides: int) -> Distribution:
+    return distribution(f"{count}D{sides}")
+
+
+@lru_cache(maxsize=256)
+def _damage_distribution(per_hit: str | DamageFormula, hits: int, dice_per_hit: bool, divisor_scope: DivisorScope) -> Distribution:
+    """:func:`salvo_damage`'s distribution; when the dice are rolled once and multiplied, it is their
+    distribution mapped through the same arithmetic as its expression ('/' rounds down), which the
+    tests compare with :func:`salvo_damage`."""
+    if dice_per_hit:
+        return salvo_damage(per_hit, hits, dice_per_hit=True, divisor_scope=divisor_scope).distribution
+    formula = per_hit if isinstance(per_hit, DamageFormula) else DamageFormula.parse(per_hit)
+    bonus, divisor = formula.bonus * hits, formula.divisor
+    if divisor == 1:
+        return _dice(formula.count, formula.sides).map(lambda v: v * hits + bonus)
+    if divisor_scope == "bonus":
+        return _dice(formula.count, formula.sides).map(lambda v: v * hits + bonus // divisor)
+    return _dice(formula.count, formula.sides).map(lambda v: (v * hits + bonus) // divisor)

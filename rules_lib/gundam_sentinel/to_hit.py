@@ -13,6 +13,7 @@ from functools import lru_cache
 
 from ..dice import Distribution
 from . import d36
+from .actions import PATTERNS
 
 #: a modified roll of this value or more is a critical (000 §6, line 296), against mook MS only
 CRITICAL_AT = 66
@@ -30,30 +31,48 @@ class Modifier:
         object.__setattr__(self, "value", d36.whole_number(self.value, f"modifier {self.name!r}"))
 
 
-#: to-hit modifiers the text states, by name (000 §2, §7-20). Counted ones (aim, ready) are per action.
+#: equipment modifiers the text states (000 §7-20): the one source the rules, the calculators and
+#: the book's checks read
+SMOKE_TO_HIT = -6  # line 523: shots from the smoke hex or through it
+JAMMING_TO_HIT = -6  # line 545: shots at the jamming unit, and its own shots, at mid range or farther
+STEAL_YARD_TO_HIT = -6  # line 549: shooting and melee against the unit
+EWAC_TO_HIT = 2  # line 553: shooting of every friendly unit on the combat map
+SFS_EVASION = -6  # line 574: evasion of an MS riding a sub-flight system
+
+
+def _pattern(name: str, label: str) -> Modifier:
+    pattern = PATTERNS[name]
+    return Modifier(label, pattern.to_hit or pattern.evasion, pattern.source)
+
+
+#: to-hit modifiers the text states, by name (000 §2, §7-20). Counted ones (aim, ready) are per
+#: action. The pattern values are :data:`.actions.PATTERNS`' fields.
 TO_HIT_MODIFIERS: dict[str, Modifier] = {
     m.name: m
     for m in (
-        Modifier("snap shot (速射)", -3, "000 §2"),
-        Modifier("aim (照準), each", 1, "000 §2"),
-        Modifier("quick-draw slash (抜き斬り)", -3, "000 §2"),
-        Modifier("ready (構える), each", 1, "000 §2"),
-        Modifier("wind-up (振りかぶる)", -3, "000 §2"),
-        Modifier("body slam (体当たり)", -3, "000 §2"),
-        Modifier("smoke in the line of fire (煙幕)", -6, "000 §7-20"),
-        Modifier("jamming device, mid range or farther (ジャミング装置)", -6, "000 §7-20"),
-        Modifier("Steal Yard (スティールヤード)", -6, "000 §7-20"),
-        Modifier("EWAC system (ＥＷＡＣシステム)", 2, "000 §7-20"),
+        _pattern("snap shot", "snap shot (速射)"),
+        _pattern("aim", "aim (照準), each"),
+        _pattern("quick-draw slash", "quick-draw slash (抜き斬り)"),
+        _pattern("ready", "ready (構える), each"),
+        _pattern("wind-up", "wind-up (振りかぶる)"),
+        _pattern("body slam", "body slam (体当たり)"),
+        Modifier("smoke in the line of fire (煙幕)", SMOKE_TO_HIT, "000 §7-20"),
+        Modifier("jamming device, mid range or farther (ジャミング装置)", JAMMING_TO_HIT, "000 §7-20"),
+        Modifier("Steal Yard (スティールヤード)", STEAL_YARD_TO_HIT, "000 §7-20"),
+        Modifier("EWAC system (ＥＷＡＣシステム)", EWAC_TO_HIT, "000 §7-20"),
     )
 }
+SNAP_SHOT, AIM, SMOKE, JAMMING, STEAL_YARD, EWAC = (
+    "snap shot (速射)", "aim (照準), each", "smoke in the line of fire (煙幕)",
+    "jamming device, mid range or farther (ジャミング装置)", "Steal Yard (スティールヤード)", "EWAC system (ＥＷＡＣシステム)")
 
-#: evasion modifiers the text states, by name (000 §2, §7-20)
+#: evasion modifiers the text states, by name (000 §2, §7-20); the pattern values are PATTERNS' fields
 EVASION_MODIFIERS: dict[str, Modifier] = {
     m.name: m
     for m in (
-        Modifier("evasive action (回避行動)", 1, "000 §2"),
-        Modifier("use of cover (遮蔽物の利用)", 3, "000 §2"),
-        Modifier("riding an SFS (ＳＦＳ搭乗中)", -6, "000 §7-20"),
+        _pattern("evasive action", "evasive action (回避行動)"),
+        _pattern("use of cover", "use of cover (遮蔽物の利用)"),
+        Modifier("riding an SFS (ＳＦＳ搭乗中)", SFS_EVASION, "000 §7-20"),
     )
 }
 
@@ -78,6 +97,18 @@ def total_modifier(parts: Iterable[Modifier | tuple[str, int]] | Mapping[str, in
     total = sum(m.value for m in mods)
     steps = tuple(f"{m.name}: {m.value:+d}" + (f" ({m.source})" if m.source else "") for m in mods)
     return ModifierTotal(total, mods, steps + (f"final modifier: {total:+d}",))
+
+
+def pattern_modifiers(patterns: Iterable[str]) -> ModifierTotal:
+    """The to-hit part of the chosen action patterns (000 §2): snap shot -3, each aim +1,
+    quick-draw slash -3, each ready +1, wind-up -3, body slam -3, read from :data:`.actions.PATTERNS`.
+    A pattern chosen twice (two aims) counts twice; patterns without a to-hit effect add 0."""
+    parts = []
+    for name in patterns:
+        if name not in PATTERNS:
+            raise ValueError(f"no action pattern {name!r}: allowed are {', '.join(PATTERNS)}")
+        parts.append(Modifier(f"{name} ({PATTERNS[name].japanese})", PATTERNS[name].to_hit, PATTERNS[name].source))
+    return total_modifier(parts)
 
 
 @dataclass(frozen=True)
@@ -108,6 +139,8 @@ def evasion_value(
     source text*: pass the value; an MS customised for that terrain ignores a negative one) + riding
     an SFS (-6) + the attack-direction modifier (optional rule; its values are *not in the source
     text*, see :func:`.ranges.direction_modifier`). Every addition counts steps of the 1D36 scale.
+    The pattern and SFS values are read from :data:`EVASION_MODIFIERS` (the patterns' from
+    :data:`.actions.PATTERNS`).
     """
     step = d36.step_of(base, "base evasion")
     lines = [f"base evasion {base}"]
@@ -117,15 +150,14 @@ def evasion_value(
         ("piloting modifier (操縦力)", d36.whole_number(piloting, "piloting modifier")),
         ("skills (技能)", d36.whole_number(skills, "skill modifier")),
     ]
-    if evasive_action:
-        items.append(("evasive action (回避行動)", 1))
-    if cover:
-        items.append(("use of cover (遮蔽物の利用)", 3))
+    for chosen, name in ((evasive_action, "evasive action (回避行動)"), (cover, "use of cover (遮蔽物の利用)")):
+        if chosen:
+            items.append((name, EVASION_MODIFIERS[name].value))
     if terrain:
         note = " (ignored: customised for this terrain)" if applied_terrain != terrain else ""
         items.append((f"terrain (地形修正) {terrain:+d}{note}", applied_terrain))
     if riding_sfs:
-        items.append(("riding an SFS", -6))
+        items.append(("riding an SFS", EVASION_MODIFIERS["riding an SFS (ＳＦＳ搭乗中)"].value))
     items.append(("attack direction (攻撃方向)", d36.whole_number(direction, "direction modifier")))
     items.extend((name, d36.whole_number(v, f"modifier {name!r}")) for name, v in other)
     for name, value in items:
@@ -172,9 +204,27 @@ class HitCheck:
         }
 
 
+#: what a double does in each kind of all-range attack besides always hitting: ``True`` = a critical
+#: hit (a player's attack) or automatic secondary damage (on a player's MS). Lines 387 (funnels, bits),
+#: 403 (incoms), 415 (reflectors), 423 (psy-missiles) and 504 (leader bits) say so; for the psycho
+#: jammer line 487 gives only the automatic hit.
+ALL_RANGE_DOUBLES_CRITICAL: dict[str, bool] = {
+    "psycommu weapon": True, "incom": True, "reflector": True, "psy-missile": True, "leader bit": True,
+    "psycho jammer": False,
+}
+
+
+def all_range_doubles_critical(kind: str) -> bool:
+    """Whether a double in an all-range attack of ``kind`` also makes a critical or secondary damage
+    (000 §7-6..§7-9, §7-17, §7-19; see :data:`ALL_RANGE_DOUBLES_CRITICAL`)."""
+    if kind not in ALL_RANGE_DOUBLES_CRITICAL:
+        raise ValueError(f"all-range attack {kind!r}: allowed are {', '.join(map(repr, ALL_RANGE_DOUBLES_CRITICAL))}")
+    return ALL_RANGE_DOUBLES_CRITICAL[kind]
+
+
 def _outcome(
     tens: int, units: int, modifier: int, evasion_step: int, target_is_mob: bool, all_range: bool,
-    attacker_is_player: bool, target_pilot_fainted: bool, critical_needs_hit: bool,
+    attacker_is_player: bool, target_pilot_fainted: bool, critical_needs_hit: bool, doubles_critical: bool = True,
 ) -> tuple[int, int, bool, bool, bool, bool, bool]:
     """The arithmetic of one check: (raw step, total step, plain hit, hit, critical, secondary, forced)."""
     raw_step = 6 * (tens - 1) + units - 1 + modifier
@@ -183,13 +233,14 @@ def _outcome(
     doubles = tens == units
     forced = not plain_hit and (target_pilot_fainted or (all_range and doubles))
     hit = plain_hit or forced
-    critical = all_range and doubles and attacker_is_player
-    secondary = all_range and doubles and not attacker_is_player
+    special_double = all_range and doubles and doubles_critical
+    critical = special_double and attacker_is_player
+    secondary = special_double and not attacker_is_player
     mob_critical = target_is_mob and total_step >= _CRITICAL_STEP and (hit or not critical_needs_hit)
     return raw_step, total_step, plain_hit, hit, critical or mob_critical, secondary, forced
 
 
-_CRITICAL_STEP = 35  # the step of 66
+_CRITICAL_STEP = d36.step_of(CRITICAL_AT)  # 35, the step of 66
 
 
 def check_hit(
@@ -203,6 +254,7 @@ def check_hit(
     attacker_is_player: bool = True,
     target_pilot_fainted: bool = False,
     critical_needs_hit: bool = True,
+    doubles_critical: bool = True,
 ) -> HitCheck:
     """Resolve a hit check from the two dice (000 §6, §7-6, §8-1).
 
@@ -211,9 +263,11 @@ def check_hit(
     - A modified roll of **66 or more is a critical**, applied only against mook MS
       (``target_is_mob``). Ruling: a critical needs a hit (``critical_needs_hit``; BCDice flags
       66+ whether or not it hits, which only differs for evasions of 66 or more).
-    - In an **all-range attack** (psycommu, incom, reflector, psy-missile, psycho jammer) a double
-      (11, 22, ..., 66) always hits; a player's attack then is a critical hit, and a player's MS so
-      hit takes secondary damage automatically (``attacker_is_player=False``).
+    - In an **all-range attack** (psycommu, incom, reflector, psy-missile, leader bit, psycho jammer)
+      a double (11, 22, ..., 66) always hits. In all but the psycho jammer's a player's attack then is
+      a critical hit, and a player's MS so hit takes secondary damage automatically
+      (``attacker_is_player=False``); the psycho jammer's double gives only the hit (000 §7-17,
+      line 487): pass ``doubles_critical=False`` (or see :func:`all_range_doubles_critical`).
     - Every attack on the MS of a **fainted pilot** hits (000 §8-1).
     """
     roll = d36.roll_value(tens, units)
@@ -221,7 +275,7 @@ def check_hit(
     evasion_step = d36.step_of(evasion, "evasion")
     raw_step, total_step, plain_hit, hit, critical, secondary, forced = _outcome(
         tens, units, modifier, evasion_step, target_is_mob, all_range, attacker_is_player,
-        target_pilot_fainted, critical_needs_hit)
+        target_pilot_fainted, critical_needs_hit, doubles_critical)
     total = d36.value_of(total_step)
     margin = total_step - evasion_step
     doubles = tens == units
@@ -234,7 +288,9 @@ def check_hit(
         steps.append("the target's pilot has fainted: every attack hits (000 §8-1)")
     elif forced:
         steps.append(f"all-range attack, doubles {roll}: always hits (000 §7-6)")
-    if all_range and doubles:
+    if all_range and doubles and not doubles_critical:
+        steps.append("doubles: the hit only, no critical or secondary damage (psycho jammer, 000 §7-17)")
+    elif all_range and doubles:
         steps.append("doubles in a player's all-range attack: critical hit" if attacker_is_player
                      else "doubles in an all-range attack on a player's MS: automatic secondary damage")
     if target_is_mob and critical and total_step >= _CRITICAL_STEP:
@@ -242,17 +298,86 @@ def check_hit(
     return HitCheck(roll, modifier, total, evasion, margin, hit, critical, doubles, secondary, tuple(steps))
 
 
+# -- exact odds from the precomputed 36-step distribution ---------------------------------------------
+#: the 36 rolls of 1D36 are the steps 0..35, each with 1 chance in 36 (see :mod:`.d36`)
+ROLL_STEPS = 36
+#: the steps of the six doubles 11, 22, ..., 66: 0, 7, 14, 21, 28, 35
+DOUBLE_STEPS: tuple[int, ...] = tuple(d36.step_of(11 * face) for face in range(1, 7))
+#: how many doubles lie below each step k = 0..36 (the distribution of doubles, precomputed)
+_DOUBLES_BELOW: tuple[int, ...] = tuple(sum(d < k for d in DOUBLE_STEPS) for k in range(ROLL_STEPS + 1))
+#: k/36 for k = 0..36, so a chance is a lookup, not a new Fraction
+_CHANCE: tuple[Fraction, ...] = tuple(Fraction(k, ROLL_STEPS) for k in range(ROLL_STEPS + 1))
+
+
+def _first_step(threshold: int) -> int:
+    """The lowest roll step at or above ``threshold``, clamped to 0..36 (36 = no roll)."""
+    return 0 if threshold < 0 else ROLL_STEPS if threshold > ROLL_STEPS else threshold
+
+
+def _hit_counts(
+    modifier: int, evasion_step: int, target_is_mob: bool, all_range: bool, attacker_is_player: bool,
+    target_pilot_fainted: bool, critical_needs_hit: bool, doubles_critical: bool,
+) -> tuple[int, int]:
+    """(rolls that hit, rolls that are criticals) of the 36, counted on the step distribution.
+
+    The same rule as :func:`_outcome`, as sets of roll steps: the plain hits are every step from
+    ``hit_from`` up (a roll r hits when max(0, r + modifier) > evasion, i.e. r > evasion - modifier);
+    the mook criticals need r + modifier >= 35, every step from ``crit_from`` up; an all-range
+    attack adds the doubles below ``hit_from``; a fainted pilot's MS is hit by every roll.
+    """
+    hit_from = _first_step(evasion_step - modifier + 1)
+    crit_from = _first_step(_CRITICAL_STEP - modifier)
+    doubles_missing = _DOUBLES_BELOW[hit_from]  # doubles that are not plain hits
+    if target_pilot_fainted:
+        hits = ROLL_STEPS
+    else:
+        hits = ROLL_STEPS - hit_from + (doubles_missing if all_range else 0)
+    special = all_range and doubles_critical and attacker_is_player  # every double is a critical
+    mob = 0
+    if target_is_mob:
+        if not critical_needs_hit or target_pilot_fainted:
+            mob = ROLL_STEPS - crit_from
+        else:
+            mob = ROLL_STEPS - max(hit_from, crit_from)
+            if all_range and crit_from < hit_from:  # doubles in [crit_from, hit_from) hit too
+                mob += _DOUBLES_BELOW[hit_from] - _DOUBLES_BELOW[crit_from]
+    if not special:
+        return hits, mob
+    mob_doubles = len(DOUBLE_STEPS) - _DOUBLES_BELOW[crit_from] if target_is_mob else 0  # doubles among mob crits
+    return hits, len(DOUBLE_STEPS) + mob - mob_doubles
+
+
+@lru_cache(maxsize=1024)
+def _margin_and_total(modifier: int, evasion_step: int) -> tuple[Distribution, Distribution]:
+    margins: dict[int, int] = {}
+    totals: dict[int, int] = {}
+    for roll_step in range(ROLL_STEPS):
+        total_step = max(0, roll_step + modifier)
+        margins[total_step - evasion_step] = margins.get(total_step - evasion_step, 0) + 1
+        total = d36.value_of(total_step)
+        totals[total] = totals.get(total, 0) + 1
+    return Distribution.from_counts(margins), Distribution.from_counts(totals)
+
+
 @dataclass(frozen=True)
 class HitOdds:
-    """Exact odds of one hit check."""
+    """Exact odds of one hit check; the margin and total distributions are worked out when asked for."""
 
     modifier: int
     evasion: int
     hit: Fraction
     critical: Fraction
-    margin: Distribution
-    total: Distribution
     steps: tuple[str, ...] = field(default=())
+
+    @property
+    def margin(self) -> Distribution:
+        """The distribution of the margin in steps (zero or less = a miss before the special rules)."""
+        return _margin_and_total(self.modifier, d36.step_of(self.evasion, "evasion"))[0]
+
+    @property
+    def total(self) -> Distribution:
+        """The distribution of the modified roll, written on the extended 1D36 scale."""
+        return _margin_and_total(self.modifier, d36.step_of(self.evasion, "evasion"))[1]
 
     def to_dict(self) -> dict:
         return {
@@ -273,32 +398,43 @@ def hit_odds(
     attacker_is_player: bool = True,
     target_pilot_fainted: bool = False,
     critical_needs_hit: bool = True,
+    doubles_critical: bool = True,
 ) -> HitOdds:
     """Exact chances of a hit and of a critical, and the distribution of the margin (000 §6).
 
-    Enumerates the 36 equally likely rolls through the same arithmetic as :func:`check_hit` (the
-    tests compare the two for every roll). The margin is in steps (zero or less = a miss before
-    the special rules).
+    Counted on the precomputed distribution of the 36 roll steps (each 1 in 36; the doubles at
+    known steps), by the rule :func:`check_hit` applies roll by roll; the tests compare the two for
+    every roll and flag. The margin is in steps (zero or less = a miss before the special rules).
     """
     modifier = d36.whole_number(modifier, "modifier")
     evasion_step = d36.step_of(evasion, "evasion")
-    hits = crits = 0
-    margins: dict[int, int] = {}
-    totals: dict[int, int] = {}
-    for t in range(1, 7):
-        for u in range(1, 7):
-            _, total_step, _, hit, critical, _, _ = _outcome(
-                t, u, modifier, evasion_step, target_is_mob, all_range, attacker_is_player,
-                target_pilot_fainted, critical_needs_hit)
-            hits += hit
-            crits += critical
-            margins[total_step - evasion_step] = margins.get(total_step - evasion_step, 0) + 1
-            total = d36.value_of(total_step)
-            totals[total] = totals.get(total, 0) + 1
-    margin = Distribution.from_counts(margins)
-    total_distribution = Distribution.from_counts(totals)
+    hits, crits = _hit_counts(modifier, evasion_step, target_is_mob, all_range, attacker_is_player,
+                              target_pilot_fainted, critical_needs_hit, doubles_critical)
     steps = (f"{hits} of 36 rolls hit", f"{crits} of 36 rolls are criticals")
-    return HitOdds(modifier, evasion, Fraction(hits, 36), Fraction(crits, 36), margin, total_distribution, steps)
+    return HitOdds(modifier, evasion, _CHANCE[hits], _CHANCE[crits], steps)
+
+
+def hit_table(
+    modifiers: Iterable[int], evasions: Iterable[int], **options: bool
+) -> dict[tuple[int, int], tuple[Fraction, Fraction]]:
+    """The to-hit table: (chance to hit, chance of a critical) for every modifier against every
+    evasion value (000 §6), counted on the precomputed step distribution as :func:`hit_odds` counts.
+    ``options`` are :func:`hit_odds`' flags (``target_is_mob=True``, ...)."""
+    flags = {"target_is_mob": False, "all_range": False, "attacker_is_player": True, "target_pilot_fainted": False,
+             "critical_needs_hit": True, "doubles_critical": True}
+    unknown = sorted(set(options) - set(flags))
+    if unknown:
+        raise ValueError(f"hit_table options {unknown}: allowed are {', '.join(flags)}")
+    flags.update(options)
+    args = tuple(flags.values())
+    mods = [d36.whole_number(m, "modifier") for m in modifiers]
+    table = {}
+    for evasion in evasions:
+        evasion_step = d36.step_of(evasion, "evasion")
+        for m in mods:
+            hits, crits = _hit_counts(m, evasion_step, *args)
+            table[(m, evasion)] = (_CHANCE[hits], _CHANCE[crits])
+    return table
 
 
 def minimum_roll_to_hit(modifier: int, evasion: int) -> int | None:
@@ -318,9 +454,11 @@ class ToHitAnswer:
 
 
 def to_hit_answer(
-    modifiers: Mapping[str, int], evasion: int, *, target_is_mob: bool = False, all_range: bool = False
+    modifiers: Mapping[str, int], evasion: int, *, target_is_mob: bool = False, all_range: bool = False,
+    doubles_critical: bool = True,
 ) -> ToHitAnswer:
     """Sum named modifiers and give the exact odds against ``evasion`` (one call per calculator change)."""
     total = total_modifier({name: value for name, value in modifiers.items() if value})
     return ToHitAnswer(total, hit_odds(total.total, d36.whole_number(evasion, "evasion"),
-                                       target_is_mob=target_is_mob, all_range=all_range))
+                                       target_is_mob=target_is_mob, all_range=all_range,
+                                       doubles_critical=doubles_critical))

@@ -84,14 +84,18 @@ class Weapon:
     """A weapon entry. Values the text does not give stay ``None``.
 
     ``range_modifiers`` maps a band (close, mid, long, extreme) to its to-hit modifier, ``None`` for
-    "―" (000 §6); ``auto_attacks`` is the hit checks per auto burst (000 §7-3); ``salvo_capacity``
-    the missiles or bombs of one launcher (000 §7-1); ``ammunition`` the rounds it holds.
+    "―" (000 §6); ``auto_attacks`` is the hit checks per auto burst (000 §7-3); ``salvo_at_least``
+    a lower bound on the missiles or bombs of one launcher that a text example shows (it fires that
+    many at once, 000 §7-1, §7-12); ``salvo_capacity`` the launcher's actual capacity, the cap
+    :func:`.salvo.resolve_salvo` enforces (*not in the source text*: no sample unit has one);
+    ``ammunition`` the rounds it holds.
     """
 
     name: str
     japanese: str = ""
     kind: str = ""
     auto_attacks: int | None = None
+    salvo_at_least: int | None = None
     salvo_capacity: int | None = None
     ammunition: int | None = None
     damage: str | None = None

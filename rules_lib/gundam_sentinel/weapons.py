@@ -3,15 +3,19 @@ capture, heat rods, mines, plasma leader, psycho jammer and capture, special equ
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Literal
 
-from ..dice import Distribution, distribution
+from ..dice import Distribution, distribution, roll
+from ..geometry import hex as hexgeo
+from ..geometry.hex import Hex
+from .actions import PATTERNS
 from .d36 import whole_number
-from .ranges import range_band
+from .ranges import BANDS, range_band
 from .salvo import DamageFormula
+from .to_hit import EWAC_TO_HIT, JAMMING_TO_HIT, SFS_EVASION, SMOKE_TO_HIT, STEAL_YARD_TO_HIT
 
 # -- auto fire and ammunition (000 §6, §7-3, §7-5, §7-14) ----------------------------------------
 
@@ -57,6 +61,16 @@ def shots_used(mode: FireMode, *, attacks: int | None = None, fired: int | None 
     if mode == "reflector":
         return {"reflector": 1, "weapon": 1}
     raise ValueError(f"fire mode {mode!r}: allowed are {', '.join(FireMode.__args__)}")
+
+
+def auto_fire_attacks(weapon: str) -> int:
+    """Hit checks one auto-fire action gives with ``weapon`` (000 §7-3 line 364, §7-5 line 377): the
+    weapons the text names; any other weapon's count is in its data (*not in the source text*)."""
+    counts = {**AUTO_FIRE_ATTACKS, "rapid-fire beam smart gun": RAPID_FIRE_BSG_ATTACKS}
+    if weapon not in counts:
+        raise ValueError(f"the auto-fire attacks of {weapon!r} are not in the source text: the text names "
+                         f"{', '.join(map(repr, counts))}")
+    return counts[weapon]
 
 
 def split_auto_fire(attacks: int, split: Sequence[int]) -> tuple[int, ...]:
@@ -113,6 +127,19 @@ def psycommu_units(nt_spent: int, pilot_nt: int | None = None) -> int:
     return UNITS_PER_NT * nt_spent
 
 
+def remote_move_allowed(hexes: int, from_body: int, kind: Literal["funnel", "leader bit"] = "funnel") -> bool:
+    """Whether one psycommu pattern may fly a funnel or bit ``hexes`` hexes to end ``from_body`` hexes
+    from its mother unit: 12 hexes a pattern for funnels and bits, 10 for leader bits, never more
+    than 30 from the body (000 §7-6 line 386, §7-19 line 503)."""
+    per_pattern = {"funnel": FUNNEL_MOVE_HEXES, "leader bit": LEADER_BIT_MOVE_HEXES}
+    if kind not in per_pattern:
+        raise ValueError(f"remote weapon {kind!r}: allowed are 'funnel', 'leader bit'")
+    hexes, from_body = whole_number(hexes, "hexes flown"), whole_number(from_body, "hexes from the body")
+    if hexes < 0 or from_body < 0:
+        raise ValueError(f"hexes flown {hexes} and from the body {from_body}: allowed are 0 or more")
+    return hexes <= per_pattern[kind] and from_body <= MAX_HEXES_FROM_BODY
+
+
 def funnel_attack_cap(units: int, *, wired: bool = False) -> int | None:
     """Most attacks a round: one per funnel or bit whatever the AP (000 §7-6, line 389); wired
     psycommu weapons have no such cap (``None``)."""
@@ -142,13 +169,30 @@ class LeaderBits:
     attack_cap: int
 
 
+def leader_bits_allowed(nt_spent: int) -> bool:
+    """Whether ``nt_spent`` NT may run leader bits: 1 NT per set, at most 4 sets (000 §7-19, lines 507-508)."""
+    return 1 <= whole_number(nt_spent, "NT spent") <= LEADER_BIT_MAX_SETS // LEADER_BIT_SETS_PER_NT
+
+
 def leader_bits(nt_spent: int) -> LeaderBits:
-    """Leader bits (000 §7-19): 1 set of 5 per NT point, at most 4 sets; each set acts once a round."""
+    """Leader bits (000 §7-19): 1 set of 5 per NT point (line 508), each set acting once a round, and
+    at most 4 sets (line 507). NT beyond what 4 sets need would run sets that do not exist, so it is
+    refused rather than spent for nothing."""
     nt_spent = whole_number(nt_spent, "NT spent")
-    if not 1 <= nt_spent:
-        raise ValueError(f"NT spent {nt_spent}: allowed are 1 or more")
-    sets = min(LEADER_BIT_MAX_SETS, nt_spent * LEADER_BIT_SETS_PER_NT)
+    most = LEADER_BIT_MAX_SETS // LEADER_BIT_SETS_PER_NT
+    if not leader_bits_allowed(nt_spent):
+        raise ValueError(f"NT spent {nt_spent}: allowed are 1 to {most}, since 1 NT runs "
+                         f"{LEADER_BIT_SETS_PER_NT} set and there are at most {LEADER_BIT_MAX_SETS} sets (000 §7-19)")
+    sets = nt_spent * LEADER_BIT_SETS_PER_NT
     return LeaderBits(sets, sets * LEADER_BITS_PER_SET, sets)
+
+
+def psy_missile_in_range(distance: int) -> bool:
+    """Whether a psycommu-guided psy-missile reaches ``distance`` hexes: at most 12 (000 §7-9, line 423)."""
+    distance = whole_number(distance, "distance")
+    if distance < 1:
+        raise ValueError(f"distance {distance}: allowed are 1 or more hexes")
+    return distance <= PSY_MISSILE_MAX_RANGE
 
 
 def psy_missile_sets(nt_spent: int) -> int:
@@ -173,17 +217,25 @@ def punch_damage(durability: int) -> DamageFormula:
     return DamageFormula(1, 6, durability // 10)
 
 
-def durabilities_for_punch_bonus(bonus: int, up_to: int = 300) -> range:
-    """The durabilities whose punch bonus is ``bonus`` (the Zaku II's +2 means 20 to 29)."""
-    bonus = whole_number(bonus, "punch bonus")
-    return range(10 * bonus, min(up_to, 10 * bonus + 9) + 1)
+def durabilities_for_punch(damage: str | DamageFormula, up_to: int = 300) -> tuple[int, ...]:
+    """The durabilities 0..``up_to`` for which :func:`punch_damage` gives ``damage``: the text states the
+    Zaku II's punch (1D6+2) but not its durability, so this is what the damage is *consistent* with."""
+    wanted = damage if isinstance(damage, DamageFormula) else DamageFormula.parse(damage)
+    return tuple(d for d in range(0, whole_number(up_to, "largest durability") + 1) if punch_damage(d) == wanted)
 
 
-def melee_damage(formula: str | DamageFormula, *, doubled: bool = False) -> Distribution:
-    """Exact damage of a melee hit; wind-up and body slam work it out as usual, then double (000 §2)."""
+def melee_damage(formula: str | DamageFormula, *, patterns: Sequence[str] = (), doubled: bool = False) -> Distribution:
+    """Exact damage of a melee hit. A wind-up or body slam among ``patterns`` works the damage out as
+    usual, then multiplies it by the pattern's ``damage_multiplier`` (2, 000 §2 lines 165, 173).
+    ``doubled=True`` is the same as ``patterns=["wind-up"]``."""
     formula = formula if isinstance(formula, DamageFormula) else DamageFormula.parse(formula)
+    factor = 1
+    for name in (*patterns, *(("wind-up",) if doubled else ())):
+        if name not in PATTERNS:
+            raise ValueError(f"no action pattern {name!r}: allowed are {', '.join(PATTERNS)}")
+        factor *= PATTERNS[name].damage_multiplier
     base = distribution(f"{formula.count}D{formula.sides}+{formula.bonus}/{formula.divisor}")
-    return base.map(lambda v: 2 * v) if doubled else base
+    return base.map(lambda v: factor * v) if factor != 1 else base
 
 
 SuccessRule = Literal[">", ">="]
@@ -264,21 +316,28 @@ PLASMA_LEADER = {"ap": 5, "devices": 3, "rounds": 3, "ignores_armour": True, "pi
                  "usable_on": ("lunar surface", "asteroid surface")}
 PSYCHO_JAMMER = {"ap": 5, "terminals": 6, "max_range": "mid", "targets_sealed": 1,
                  "lasts_until_battle_end": True, "recalled_by_choosing_again": True}
+#: the bands from close up to each band
+BANDS_UP_TO = {band: BANDS[: BANDS.index(band) + 1] for band in BANDS}
 PSYCHO_CAPTURE = {"ap": 5, "needs_nt": True, "target_can_act": False}
 FIN_FUNNEL_BARRIER_BLOCKS_ALL_RANGE = True
 FIN_FUNNEL_BARRIER_LASTS_UNTIL_OWN_NEXT_TURN = True
 #: firing arcs of area weapons (000 §7-14): all-round beam cannons all round, diffusion cannons the front arc
 ALL_ROUND_ARC_DEGREES = 360
 FRIEND_FOE_SELECTABLE = True
-SMOKE = {"modifier": -6, "rounds": 1, "placement": ("close", "mid")}
+SMOKE = {"modifier": SMOKE_TO_HIT, "rounds": 1, "placement": ("close", "mid")}
 BEAM_DISTURBANCE = {"multiplier": Fraction(1, 2), "rounds": 1, "placement": ("close", "mid")}
-JAMMING_MODIFIER = -6
-STEAL_YARD_MODIFIER = -6
+JAMMING_MODIFIER = JAMMING_TO_HIT
+STEAL_YARD_MODIFIER = STEAL_YARD_TO_HIT
 STEAL_YARD_BEAM_WEAPONS = False
-EWAC = {"detection_scenario_hexes": 3, "friendly_shooting": 2}
-SFS = {"evasion": -6, "movement_class": "MA or aircraft", "sfs_armour": 0, "sfs_hit_first": True}
+EWAC = {"detection_scenario_hexes": 3, "friendly_shooting": EWAC_TO_HIT}
+SFS = {"evasion": SFS_EVASION, "movement_class": "MA or aircraft", "sfs_armour": 0, "sfs_hit_first": True}
 BIG_LANG = {"repair": "1D6", "units_per_scenario_turn": 3, "usable_in_combat": False}
 MICRO_MISSILE_POD = {"placement": ("close", "mid"), "faces": 3}
+
+
+def psycho_jammer_in_range(distance: int) -> bool:
+    """Whether the psycho jammer reaches a target ``distance`` hexes away: up to mid range (000 §7-17, line 486)."""
+    return range_band(distance) in BANDS_UP_TO[PSYCHO_JAMMER["max_range"]]
 
 
 def smoke_modifier(*, from_smoke_hex: bool = False, through_smoke: bool = False, into_smoke_hex: bool = False) -> int:
@@ -295,16 +354,117 @@ def jamming_applies(band: str) -> bool:
     return band in ("mid", "long", "extreme")
 
 
+def steal_yard_modifier(*, steal_yard_on: bool) -> int:
+    """Steal Yard (000 §7-20, line 549): -6 to every shooting and melee attack on the unit while it runs."""
+    return STEAL_YARD_MODIFIER if steal_yard_on else 0
+
+
+def steal_yard_allows(weapon_is_beam: bool, *, steal_yard_on: bool) -> bool:
+    """Whether a unit may use a weapon: while its Steal Yard runs, no beam weapons (000 §7-20, line 549)."""
+    return not (steal_yard_on and weapon_is_beam and not STEAL_YARD_BEAM_WEAPONS)
+
+
 def jamming_modifier(distance: int) -> int:
     """Jamming device (000 §7-20, line 545): -6 to shots at it, and to its own shots, at mid range or farther."""
     return JAMMING_MODIFIER if jamming_applies(range_band(distance)) else 0
 
 
+def cloud_placement_allowed(distance: int, cloud: Literal["smoke", "beam disturbance"] = "smoke") -> bool:
+    """Whether a smoke discharger or beam disturbance shell may lay its cloud ``distance`` hexes away:
+    anywhere at close to mid range in the firing arc (000 §7-20, lines 523, 527)."""
+    table = {"smoke": SMOKE, "beam disturbance": BEAM_DISTURBANCE}
+    if cloud not in table:
+        raise ValueError(f"cloud {cloud!r}: allowed are 'smoke', 'beam disturbance'")
+    return range_band(distance) in table[cloud]["placement"]
+
+
+def cloud_active(rounds_since_laid: int, cloud: Literal["smoke", "beam disturbance"] = "smoke") -> bool:
+    """Whether smoke or beam-disturbance gas laid ``rounds_since_laid`` rounds ago (0 = this round) still
+    works: it spreads away after 1 round (000 §7-20, lines 523, 527)."""
+    table = {"smoke": SMOKE, "beam disturbance": BEAM_DISTURBANCE}
+    if cloud not in table:
+        raise ValueError(f"cloud {cloud!r}: allowed are 'smoke', 'beam disturbance'")
+    rounds = whole_number(rounds_since_laid, "rounds since the cloud was laid")
+    if rounds < 0:
+        raise ValueError(f"rounds since the cloud was laid {rounds}: allowed are 0 or more")
+    return rounds < table[cloud]["rounds"]
+
+
 def beam_disturbance_damage(damage: int, *, rounding: Literal["down", "up"] = "down") -> int:
-    """Beam damage from, through or into beam-disturbance gas is halved (000 §7-20, line 527).
-    The rounding is not stated; ruling: down, like the text's other 端数は切り捨て (``rounding``)."""
+    """Beam damage from, through or into beam-disturbance gas is halved (000 §7-20, line 527):
+    multiplied by ``BEAM_DISTURBANCE["multiplier"]``. The rounding is not stated; ruling: down, like
+    the text's other 端数は切り捨て (``rounding``)."""
     damage = whole_number(damage, "damage")
-    return damage // 2 if rounding == "down" else -(-damage // 2)
+    if rounding not in ("down", "up"):
+        raise ValueError(f"rounding {rounding!r}: allowed are 'down', 'up'")
+    exact = damage * BEAM_DISTURBANCE["multiplier"]
+    return exact.numerator // exact.denominator if rounding == "down" else -(-exact.numerator // exact.denominator)
+
+
+@dataclass(frozen=True)
+class Maintenance:
+    """One scenario turn of the Big Lang's maintenance bay."""
+
+    repaired: tuple[int, ...]
+    formula: str
+    steps: tuple[str, ...]
+
+
+def big_lang_can_maintain(units: int, *, in_combat: bool = False) -> bool:
+    """Whether the Big Lang may maintain ``units`` stored MS or MP in one scenario turn: 1 to 3, and
+    never during combat (000 §7-20, line 541)."""
+    units = whole_number(units, "units maintained")
+    if in_combat and not BIG_LANG["usable_in_combat"]:
+        return False
+    return 1 <= units <= BIG_LANG["units_per_scenario_turn"]
+
+
+def big_lang_maintenance(dice: Sequence[int], *, in_combat: bool = False) -> Maintenance:
+    """The Big Lang's MS maintenance bay (000 §7-20, lines 540-541): each stored MS or MP refills
+    ammunition, energy and propellant and repairs ``BIG_LANG["repair"]`` (1D6) durability, one die in
+    ``dice`` per unit, at most 3 units a scenario turn, and never during combat. The merit points it
+    costs are outside this text."""
+    dice = tuple(dice)
+    if in_combat and not big_lang_can_maintain(len(dice), in_combat=True):
+        raise ValueError("the Big Lang's maintenance works on the scenario map only, never during combat (000 §7-20)")
+    if not big_lang_can_maintain(len(dice)):
+        raise ValueError(f"{len(dice)} units maintained: allowed are 1 to {BIG_LANG['units_per_scenario_turn']} "
+                         "per scenario turn (000 §7-20)")
+    repaired = tuple(roll(BIG_LANG["repair"], dice=[d]).total for d in dice)
+    steps = tuple(f"unit {n}: refilled, {BIG_LANG['repair']} = {r} durability repaired"
+                  for n, r in enumerate(repaired, start=1))
+    return Maintenance(repaired, BIG_LANG["repair"], steps)
+
+
+def ewac_modifier(*, friendly_ewac_on_map: bool, shooting: bool = True) -> int:
+    """The EWAC system's +2 to hit (000 §7-20, line 553): to the shooting of every friendly unit on the
+    same combat map as the EWAC unit; melee gets nothing. Ruling: it applies whatever the Minovsky
+    density (the density condition is written with the detection)."""
+    return EWAC["friendly_shooting"] if friendly_ewac_on_map and shooting else 0
+
+
+def ewac_detects(scenario_hexes: int, *, minovsky_normal_or_lower: bool) -> bool:
+    """Whether an EWAC unit identifies an enemy unit ``scenario_hexes`` away on the scenario map: within
+    3 hexes when the Minovsky density is normal or lower (000 §7-20, line 553)."""
+    distance = whole_number(scenario_hexes, "scenario hexes")
+    if distance < 0:
+        raise ValueError(f"scenario hexes {distance}: allowed are 0 or more")
+    return minovsky_normal_or_lower and distance <= EWAC["detection_scenario_hexes"]
+
+
+def pod_placement_allowed(distance: int) -> bool:
+    """Whether the GP03's micro missile pod may be set ``distance`` hexes away: close to mid range
+    inside the firing arc (000 §7-1, line 353)."""
+    return range_band(distance) in MICRO_MISSILE_POD["placement"]
+
+
+def micro_missile_pod_allows(targets: Sequence[str]) -> bool:
+    """Whether the pod's faces may fire at ``targets`` (one per face): see :func:`micro_missile_pod_targets`."""
+    try:
+        micro_missile_pod_targets(targets)
+    except ValueError:
+        return False
+    return bool(targets)
 
 
 def micro_missile_pod_targets(targets: Sequence[str]) -> tuple[str, ...]:
@@ -350,3 +510,72 @@ def spend_ammunition(left: int, used: int, *, weapon: str = "the weapon") -> int
     if used > left:
         raise ValueError(f"{weapon} has {left} rounds left but the firing uses {used}")
     return left - used
+
+
+# -- nuclear weapons (000 §7-20, lines 563-569) ------------------------------------------------------
+#: on the scenario map a nuclear weapon is used on one adjacent hex (line 569)
+NUCLEAR_SCENARIO_RANGE_HEXES = 1
+
+
+def nuclear_target_allowed(user: Hex, target: Hex) -> bool:
+    """Whether a nuclear weapon may be used on ``target`` from ``user`` on the scenario map: an
+    adjacent hex only (000 §7-20, line 569)."""
+    return hexgeo.distance(user, target) == NUCLEAR_SCENARIO_RANGE_HEXES
+
+
+@dataclass(frozen=True)
+class NuclearEffect:
+    """Which units a nuclear weapon removes, by the text's suggested effect."""
+
+    destroyed: tuple[str, ...]
+    survivors: tuple[str, ...]
+    steps: tuple[str, ...]
+
+
+def nuclear_effect_example(
+    on: Literal["combat", "scenario"],
+    units: Mapping[str, Hex],
+    user: str,
+    *,
+    anti_nuclear: Iterable[str] = (),
+    target: Hex | None = None,
+    protected_on_scenario_map: bool = False,
+) -> NuclearEffect:
+    """The text's *example* of a nuclear weapon's effect, for the GM to judge by (000 §7-20, lines 565-569).
+
+    The text treats nuclear weapons as a scenario device, not a rule, and offers this example:
+    on the **combat map** every unit on it vanishes, the user included, except units with
+    anti-nuclear defence (対核防御, ``anti_nuclear``); on the **scenario map** it is used on one
+    adjacent hex (``target``) and every unit in that hex vanishes. ``units`` maps each unit's name to
+    its hex. The anti-nuclear exception is written for the combat map only; ruling: as written, so on
+    the scenario map it protects no one unless ``protected_on_scenario_map``.
+    """
+    if user not in units:
+        raise ValueError(f"the user {user!r} is not among the units: {', '.join(units)}")
+    shielded = set(anti_nuclear)
+    unknown = shielded - set(units)
+    if unknown:
+        raise ValueError(f"anti-nuclear units {sorted(unknown)} are not among the units: {', '.join(units)}")
+    if on == "combat":
+        hit = list(units)
+        steps = [f"used on the combat map by {user}: every unit on the map vanishes, the user included"]
+        spared = shielded
+    elif on == "scenario":
+        if target is None:
+            raise ValueError("on the scenario map the weapon is used on one adjacent hex: pass target")
+        if not nuclear_target_allowed(units[user], target):
+            gap = hexgeo.distance(units[user], target)
+            raise ValueError(f"target {target} is {gap} hexes from {user}: allowed is an adjacent hex "
+                             f"({NUCLEAR_SCENARIO_RANGE_HEXES}) on the scenario map")
+        hit = [name for name, position in units.items() if position == target]
+        steps = [f"used on the scenario map by {user} on the adjacent hex {target}: every unit there vanishes"]
+        spared = shielded if protected_on_scenario_map else set()
+    else:
+        raise ValueError(f"map {on!r}: allowed are 'combat', 'scenario'")
+    destroyed = tuple(name for name in hit if name not in spared)
+    for name in hit:
+        if name in spared:
+            steps.append(f"{name} has anti-nuclear defence (対核防御): unharmed")
+    steps.append(f"vanish: {', '.join(destroyed) or 'none'}")
+    survivors = tuple(name for name in units if name not in destroyed)
+    return NuclearEffect(destroyed, survivors, tuple(steps))

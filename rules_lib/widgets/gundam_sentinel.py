@@ -35,11 +35,11 @@ class ToHitCalculator(Calculator):
         self.shooting = _int("pilot's shooting modifier (射撃力)", 0, -10, 20)
         self.skills = _int("skills (技能)", 0, -10, 20)
         self.aims = _int("aim actions (照準), +1 each", 0, 0, 10)
-        self.snap = _check("snap shot (速射) −3")
-        self.smoke = _check("smoke in the line of fire (煙幕) −6")
-        self.jamming = _check("jamming device, mid range+ (ジャミング装置) −6")
-        self.steal_yard = _check("target's Steal Yard (スティールヤード) −6")
-        self.ewac = _check("friendly EWAC (ＥＷＡＣ) +2")
+        self.snap = _check(f"snap shot (速射) {_signed(_mod(to_hit.SNAP_SHOT))}")
+        self.smoke = _check(f"smoke in the line of fire (煙幕) {_signed(_mod(to_hit.SMOKE))}")
+        self.jamming = _check(f"jamming device, mid range+ (ジャミング装置) {_signed(_mod(to_hit.JAMMING))}")
+        self.steal_yard = _check(f"target's Steal Yard (スティールヤード) {_signed(_mod(to_hit.STEAL_YARD))}")
+        self.ewac = _check(f"friendly EWAC (ＥＷＡＣ) {_signed(_mod(to_hit.EWAC))}")
         self.other = _int("other modifiers", 0, -40, 40)
         self.evasion = widgets.Text(value=str(evasion), description="evasion value (回避値), 11..86",
                                     style=_STYLE, layout=_WIDE, continuous_update=False)
@@ -60,12 +60,12 @@ class ToHitCalculator(Calculator):
             "weapon at this range": self.weapon.value,
             "shooting (射撃力)": self.shooting.value,
             "skills (技能)": self.skills.value,
-            "aim (照準) ×" + str(self.aims.value): self.aims.value,
-            "snap shot (速射)": -3 * self.snap.value,
-            "smoke (煙幕)": -6 * self.smoke.value,
-            "jamming device": -6 * self.jamming.value,
-            "Steal Yard": -6 * self.steal_yard.value,
-            "EWAC": 2 * self.ewac.value,
+            "aim (照準) ×" + str(self.aims.value): _mod(to_hit.AIM) * self.aims.value,
+            "snap shot (速射)": _mod(to_hit.SNAP_SHOT) * self.snap.value,
+            "smoke (煙幕)": _mod(to_hit.SMOKE) * self.smoke.value,
+            "jamming device": _mod(to_hit.JAMMING) * self.jamming.value,
+            "Steal Yard": _mod(to_hit.STEAL_YARD) * self.steal_yard.value,
+            "EWAC": _mod(to_hit.EWAC) * self.ewac.value,
             "other": self.other.value,
         }
 
@@ -119,7 +119,7 @@ class SalvoCalculator(Calculator):
             self.odds, self.error = None, str(error)
             self.result.value = error_line(self.error)
             return
-        parts = [f"<p>final modifier {self.odds.modifier:+d} (+{self.fired.value - 1} for the salvo); "
+        parts = [f"<p>final modifier {self.odds.modifier:+d} (+{self.odds.salvo_bonus} for the salvo); "
                  f"<b>at least one hit: {self.odds.hit} ({percent(self.odds.hit)})</b>; "
                  f"mean hits {float(self.odds.hits.mean()):.2f}</p>",
                  distribution_table(self.odds.hits.items(), "missiles hitting")]
@@ -204,3 +204,13 @@ class HexFigure(Calculator):
             self.figure.value = figures.firing_arc_figure(self.arc.value, self.facing.value)
         else:
             self.figure.value = figures.range_bands_figure()
+
+
+def _signed(value: int) -> str:
+    """A modifier as the labels write it: −3, +2."""
+    return f"{value:+d}".replace("-", "−")
+
+
+def _mod(name: str) -> int:
+    """A to-hit modifier's value from the library's one table (000 §2, §7-20)."""
+    return to_hit.TO_HIT_MODIFIERS[name].value

@@ -102,3 +102,33 @@ def test_hit_odds_agree_with_single_checks(flags, modifier, evasion):
     assert odds.hit == Fraction(sum(c.hit for c in checks), 36)
     assert odds.critical == Fraction(sum(c.critical for c in checks), 36)
     assert odds.margin[checks[0].margin] > 0
+
+
+FLAG_NAMES = ("target_is_mob", "all_range", "attacker_is_player", "target_pilot_fainted", "critical_needs_hit",
+              "doubles_critical")
+
+
+@pytest.mark.parametrize("flag_values", list(product([False, True], repeat=len(FLAG_NAMES))))
+def test_step_distribution_counts_agree_with_every_single_check(flag_values):
+    """hit_odds and hit_table count on the precomputed step distribution; check_hit, roll by roll,
+    must agree for every flag combination, modifier and evasion (including beyond 66)."""
+    from rules_lib.gundam_sentinel.to_hit import hit_table
+
+    flags = dict(zip(FLAG_NAMES, flag_values, strict=True))
+    modifiers, evasions = (-20, 0, 14, 30, 40), (11, 54, 66, 71, 86)
+    table = hit_table(modifiers, evasions, **flags)
+    for modifier in modifiers:
+        for evasion in evasions:
+            checks = [check_hit(t, u, modifier, evasion, **flags) for t, u in product(range(1, 7), repeat=2)]
+            expected = (Fraction(sum(c.hit for c in checks), 36), Fraction(sum(c.critical for c in checks), 36))
+            odds = hit_odds(modifier, evasion, **flags)
+            assert (odds.hit, odds.critical) == expected == table[(modifier, evasion)]
+
+
+def test_hit_table_refuses_unknown_options_and_bad_values():
+    from rules_lib.gundam_sentinel.to_hit import hit_table
+
+    with pytest.raises(ValueError, match="hit_table options \\['mob'\\]"):
+        hit_table([0], [54], mob=True)
+    with pytest.raises(ValueError, match="not on the 1D36 scale"):
+        hit_table([0], [57])

@@ -46,7 +46,9 @@ def test_weapons():
     assert weapons.psycommu_units(2) == 4 and weapons.fin_funnel_barrier_nt() == 2
     with pytest.raises(ValueError, match="NT value is only 1"):
         weapons.psycommu_units(2, pilot_nt=1)
-    assert weapons.leader_bits(6).sets == 4
+    assert weapons.leader_bits(4).sets == 4
+    with pytest.raises(ValueError, match="allowed are 1 to 4"):
+        weapons.leader_bits(5)
     assert weapons.split_auto_fire(5, [4, 1]) == (4, 1)
     with pytest.raises(ValueError, match="at most 5"):
         weapons.split_auto_fire(5, [4, 2])

@@ -72,3 +72,28 @@ def test_damage_distribution_of_a_salvo_mixes_hits():
 def test_bad_damage(bad):
     with pytest.raises(ValueError, match="damage"):
         DamageFormula.parse(bad)
+
+
+@pytest.mark.parametrize("guided", [False, True])
+@pytest.mark.parametrize("bonus", [False, True])
+@pytest.mark.parametrize(("fired", "other", "evasion"), [(15, 0, 54), (6, 0, 54), (3, -5, 45), (6, 0, 86), (2, 30, 11)])
+def test_salvo_odds_agree_with_resolve_salvo_roll_by_roll(fired, other, evasion, guided, bonus):
+    """salvo_odds counts on the step distribution; resolve_salvo, roll by roll, must agree."""
+    counts = {}
+    for tens, units in product(range(1, 7), repeat=2):
+        hits = resolve_salvo(tens, units, fired, evasion, other_modifier=other, psycommu_guided=guided,
+                             guided_salvo_bonus=bonus).hits
+        counts[hits] = counts.get(hits, 0) + 1
+    odds = salvo_odds(fired, evasion, other_modifier=other, psycommu_guided=guided, guided_salvo_bonus=bonus)
+    assert dict(odds.hits.items()) == {h: Fraction(n, 36) for h, n in counts.items()}
+
+
+@pytest.mark.parametrize("per_hit", ["1D3+4/2", "3D6+3", "2D6", "1D6+5/3"])
+@pytest.mark.parametrize("scope", ["bonus", "whole"])
+@pytest.mark.parametrize("dice_per_hit", [False, True])
+def test_salvo_odds_damage_is_salvo_damage(per_hit, scope, dice_per_hit):
+    from rules_lib.gundam_sentinel.salvo import _damage_distribution
+
+    for hits in (1, 2, 3, 7):
+        expected = salvo_damage(per_hit, hits, divisor_scope=scope, dice_per_hit=dice_per_hit).distribution
+        assert _damage_distribution(per_hit, hits, dice_per_hit, scope) == expected
