@@ -428,12 +428,19 @@ def hit_table(
     flags.update(options)
     args = tuple(flags.values())
     mods = [d36.whole_number(m, "modifier") for m in modifiers]
+    plain = not (flags["all_range"] or flags["target_pilot_fainted"]) and flags["critical_needs_hit"]
+    mob = flags["target_is_mob"]
     table = {}
     for evasion in evasions:
         evasion_step = d36.step_of(evasion, "evasion")
         for m in mods:
-            hits, crits = _hit_counts(m, evasion_step, *args)
-            table[(m, evasion)] = (_CHANCE[hits], _CHANCE[crits])
+            if plain:  # _hit_counts' plain case written out: this loop is the table's whole cost
+                hit_from = _first_step(evasion_step - m + 1)
+                crits = ROLL_STEPS - max(hit_from, _first_step(_CRITICAL_STEP - m)) if mob else 0
+                table[(m, evasion)] = (_CHANCE[ROLL_STEPS - hit_from], _CHANCE[crits])
+            else:
+                hits, crits = _hit_counts(m, evasion_step, *args)
+                table[(m, evasion)] = (_CHANCE[hits], _CHANCE[crits])
     return table
 
 
