@@ -1,9 +1,9 @@
 """Mutation run over the rule modules: does a catalogue check fail when a rule is wrong?
 
 For each system, the rule modules (``rules_lib/<package>/*.py``) are mutated one small change at
-a time (a comparison flipped at its boundary or negated, ``+``/``-`` swapped, ``*``/``//``
+a time (and, in the run named ``shared``, the dice and geometry code every chapter uses) (a comparison flipped at its boundary or negated, ``+``/``-`` swapped, ``*``/``//``
 swapped, a whole number moved by one, ``True``/``False`` swapped, ``and``/``or`` swapped, a
-``not`` dropped), and the book's own check cells are run against each mutant: the notebooks'
+``not`` dropped, ``min``/``max`` and ``any``/``all`` swapped), and the book's own check cells are run against each mutant: the notebooks'
 code cells are executed in-process (no Jupyter kernel), in a forked child that imports the
 mutated module instead of the real one. A mutant is **killed** when a ``check_example`` call
 fails, or a cell leading to one raises; otherwise it **survives**.
@@ -13,11 +13,12 @@ Only lines that some check actually executes are mutated (the baseline run recor
 not be caught by any check and says nothing about the catalogue. Changes that only alter an
 explanation or an error are not made: inside f-strings, ``raise``, ``steps.append(...)``, the
 bounds of input checks (``check_int(..., minimum=0)``), decorators (``frozen=True``), and the test
-of an ``if`` whose branches only raise or only append to the working.
+of an ``if`` whose branches only raise or only append to the working, and drawing code (figure
+modules, functions that build SVG or HTML).
 
 The report, per system: the mutation score (killed / mutants), the surviving mutants, every
 ``reproduced`` entry that no mutant made fail (its check could not fail), and the survivors in
-the rules a reproduced entry checks (the functions its check cells call or read as properties).
+the rules a reproduced entry checks (the functions its check cell calls or reads as properties).
 Those two lists must be empty, or each survivor justified as an equivalent mutant in
 ``tools/mutation_equivalents.toml``; otherwise the run exits non-zero.
 
@@ -28,7 +29,7 @@ Executing the cells in a forked process takes a fraction of a second per mutant,
 cells each check needs lets a mutant run only the notebooks that can see it.
 
 Usage: ``python tools/mutation.py [system ...] [--jobs N] [--limit N] [--json PATH]``
-(``make mutation``). Systems: gundam-sentinel, wis6, nemesis, verse-world (default: all).
+(``make mutation``). Systems: gundam-sentinel, wis6, nemesis, verse-world, shared (default: all).
 """
 
 from __future__ import annotations
@@ -56,6 +57,12 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tools"))
 
 SYSTEMS = {"gundam-sentinel": "gundam_sentinel", "wis6": "wis6", "nemesis": "nemesis", "verse-world": "verse_world"}
+#: what each run mutates, and the chapters whose checks it runs: a system's package against its
+#: chapter; the shared dice and geometry code against every chapter (the dice chapter included)
+TARGETS = {
+    **{system: ((f"rules_lib/{package}",), (system,)) for system, package in SYSTEMS.items()},
+    "shared": (("rules_lib/dice", "rules_lib/geometry"), ("dice", *SYSTEMS)),
+}
 EQUIVALENTS = ROOT / "tools" / "mutation_equivalents.toml"
 #: seconds a mutant may run before it counts as killed (an endless loop is a failure too)
 TIMEOUT = 60
@@ -63,8 +70,11 @@ TIMEOUT = 60
 EXPLAINING_CALLS = frozenset({"append", "extend", "join", "format"})
 EXPLAINING_NAMES = frozenset({"steps", "lines", "log", "explanation", "notes", "parts", "out"})
 #: names that only hold words for the working
-WORDING_NAMES = EXPLAINING_NAMES | {"why", "rounded", "label", "text", "message", "note", "shown", "verdict"}
+WORDING_NAMES = EXPLAINING_NAMES | {"why", "rounded", "label", "text", "message", "note", "shown", "verdict", "times"}
 #: input checks: their bounds refuse bad input with a clear error, they are not the rule's value
+#: drawing, not rules: figures and the HTML/SVG of boards and sheets
+DRAWING_MODULES = frozenset({"figures.py"})
+DRAWING_SUFFIXES = ("_svg", "_html", "_rows", "sheet_lines")
 VALIDATORS = frozenset({"whole", "check_int", "check_count", "check_choice", "_choice", "check_ability",
                         "check_level", "check_faces", "check_dice_pair", "_check_die", "_check_dice"})
 
@@ -109,12 +119,15 @@ def checks_of(folder: Path) -> list[Check]:
 
 
 def called_names(checks: list[Check]) -> dict[str, set[str]]:
-    """Example id -> names called or read as attributes in its segment (the rules it checks)."""
+    """Example id -> names called or read as attributes in the cell that checks it (the rules it checks).
+
+    Only the check's own cell: the cells before it also print tables and odds for the reader,
+    which are not what the check asserts."""
     names: dict[str, set[str]] = {}
     cells = {nb: code_cells(nb) for nb in {c.notebook for c in checks}}
     for check in checks:
         found = names.setdefault(check.example_id, set())
-        for index in check.segment:
+        for index in (check.cell,):
             try:
                 tree = ast.parse(cells[check.notebook][index])
             except SyntaxError:
@@ -249,18 +262,17 @@ def in_child(task) -> list[str] | dict:
     return json.loads(b"".join(chunks))
 
 
-def baseline_coverage(package: str, checks: list[Check]) -> dict[Path, dict[int, set[str]]]:
+def baseline_coverage(sources: tuple[str, ...], checks: list[Check]) -> dict[Path, dict[int, set[str]]]:
     """Run every check once, measured: module file -> line -> the example ids whose segment reaches it."""
     import coverage
 
-    source = ROOT / "rules_lib" / package
     read_fd, write_fd = os.pipe()
     pid = os.fork()
     if pid == 0:
         os.close(read_fd)
         try:
             _purge_rules_lib()
-            cov = coverage.Coverage(data_file=None, include=[str(source / "*.py")])
+            cov = coverage.Coverage(data_file=None, include=[str(ROOT / source / "*.py") for source in sources])
             cov.start()
             notebooks = {}
             for check in checks:
@@ -304,6 +316,7 @@ COMPARE_SWAPS = {ast.Lt: ast.LtE, ast.LtE: ast.Lt, ast.Gt: ast.GtE, ast.GtE: ast
 BINOP_SWAPS = {ast.Add: ast.Sub, ast.Sub: ast.Add, ast.Mult: ast.FloorDiv, ast.FloorDiv: ast.Mult,
                ast.Div: ast.Mult, ast.Mod: ast.FloorDiv}
 BOOLOP_SWAPS = {ast.And: ast.Or, ast.Or: ast.And}
+CALL_SWAPS = {"min": "max", "max": "min", "any": "all", "all": "any"}
 
 
 @dataclass(frozen=True)
@@ -384,6 +397,8 @@ def _points(tree: ast.Module) -> Iterator[tuple[ast.AST, str, str]]:
             yield node, "boolop", f"{type(node.op).__name__} -> {BOOLOP_SWAPS[type(node.op)].__name__}"
         elif isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.Not):
             yield node, "not", "not x -> x"
+        elif isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in CALL_SWAPS:
+            yield node, "call", f"{node.func.id}() -> {CALL_SWAPS[node.func.id]}()"
         elif isinstance(node, ast.Constant) and type(node.value) is bool:
             yield node, "bool", f"{node.value} -> {not node.value}"
         elif isinstance(node, ast.Constant) and type(node.value) is int:
@@ -418,6 +433,8 @@ def mutants_of(path: Path, module: str, covered: dict[int, set[str]], every_chec
             continue
         if _explaining(node, parents) or _in_annotation(node, parents) or _guards_explanation(node, parents):
             continue
+        if _enclosing_function(node, parents).endswith(DRAWING_SUFFIXES):
+            continue
         examples = frozenset(covered[line]) if _in_function(node, parents) else every_check
         found.append(Mutant(path, module, line, node.col_offset, kind, description,
                             _enclosing_function(node, parents), index, examples))
@@ -442,6 +459,8 @@ def mutated_code(mutant: Mutant):
                 setattr(parent, name, replacement)
             elif isinstance(value, list):
                 setattr(parent, name, [replacement if v is node else v for v in value])
+    elif kind == "call":
+        node.func = ast.Name(CALL_SWAPS[node.func.id], ast.Load())
     elif kind == "bool":
         node.value = not node.value
     elif kind == "int+1":
@@ -483,20 +502,18 @@ def _guards_explanation(node: ast.AST, parents: dict[ast.AST, ast.AST]) -> bool:
 def run_system(system: str, jobs: int, limit: int | None) -> dict:
     from rules_lib.catalogue import load_catalogue
 
-    package = SYSTEMS[system]
-    folder = ROOT / "book" / system
+    sources, chapters = TARGETS[system]
     catalogue = load_catalogue()
-    # the dice chapter checks a few entries of the systems too
-    shared = [c for c in checks_of(ROOT / "book" / "dice") if catalogue[c.example_id].system == system]
-    checks = checks_of(folder) + shared
-    covered = baseline_coverage(package, checks)
+    checks = [check for chapter in chapters for check in checks_of(ROOT / "book" / chapter)]
+    covered = baseline_coverage(sources, checks)
     mutants = []
-    for path in sorted((ROOT / "rules_lib" / package).glob("*.py")):
-        if path.name == "__init__.py":
-            continue
-        module = f"rules_lib.{package}.{path.stem}"
-        every_check = frozenset(c.example_id for c in checks)
-        mutants.extend(mutants_of(path, module, covered.get(path.resolve(), {}), every_check))
+    every_check = frozenset(c.example_id for c in checks)
+    for source in sources:
+        for path in sorted((ROOT / source).glob("*.py")):
+            if path.name == "__init__.py" or path.name in DRAWING_MODULES:
+                continue
+            module = ".".join(path.relative_to(ROOT).with_suffix("").parts)
+            mutants.extend(mutants_of(path, module, covered.get(path.resolve(), {}), every_check))
     if limit:
         mutants = mutants[:limit]
     last_cell: dict[str, tuple[Path, int]] = {c.example_id: (c.notebook, c.cell) for c in checks}
@@ -542,8 +559,10 @@ def run_system(system: str, jobs: int, limit: int | None) -> dict:
 
     equivalents = tomllib.loads(EQUIVALENTS.read_text(encoding="utf-8")).get("equivalent", {}) if EQUIVALENTS.exists() else {}
     names = called_names(checks)
-    reproduced = sorted(i for i, e in catalogue.items() if e.system == system and e.status == "reproduced")
-    never_failed = [i for i in reproduced if i in last_cell and not failed_by.get(i)]
+    # the reproduced entries this run's chapters check (the dice chapter checks some of other systems)
+    reproduced = sorted(i for i in last_cell if catalogue[i].status == "reproduced"
+                        and (system == "shared" or catalogue[i].system == system))
+    never_failed = [i for i in reproduced if not failed_by.get(i)]
     in_checked_rules = []
     for mutant in survived:
         rule = mutant.function.split(".")[-1]
@@ -557,6 +576,8 @@ def run_system(system: str, jobs: int, limit: int | None) -> dict:
         "survived": [_describe(m) for m in survived],
         "score": len(killed) / len(outcomes) if outcomes else 1.0,
         "reproduced": len(reproduced),
+        "reproduced_checked": reproduced,
+        "failed_entries": sorted(failed_by),
         "reproduced_never_failed": never_failed,
         "survivors_in_checked_rules": [{**_describe(m), "checked_by": ids} for m, ids in in_checked_rules],
         "equivalents_used": sorted(k for k in equivalents if k in {m.key for m in survived}),
@@ -570,22 +591,29 @@ def _describe(mutant: Mutant) -> dict:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("systems", nargs="*", help=f"any of {', '.join(SYSTEMS)} (default: all)")
+    parser.add_argument("systems", nargs="*", help=f"any of {', '.join(TARGETS)} (default: all)")
     parser.add_argument("--jobs", type=int, default=1, help="mutants run at once (default 1)")
     parser.add_argument("--limit", type=int, default=None, help="at most this many mutants a system (a quick look)")
     parser.add_argument("--json", type=Path, default=None, help="also write the report as JSON here")
     parser.add_argument("--show-survivors", action="store_true", help="list every surviving mutant")
     args = parser.parse_args(argv)
-    unknown = [s for s in args.systems if s not in SYSTEMS]
+    unknown = [s for s in args.systems if s not in TARGETS]
     if unknown:
-        parser.error(f"unknown system(s) {unknown}: allowed are {', '.join(SYSTEMS)}")
+        parser.error(f"unknown system(s) {unknown}: allowed are {', '.join(TARGETS)}")
     # import the heavy libraries once, before forking, so that each mutant starts fast
     import icepool  # noqa: F401
     import IPython.display  # noqa: F401
     import ipywidgets  # noqa: F401
 
-    reports = [run_system(system, args.jobs, args.limit) for system in (args.systems or list(SYSTEMS))]
+    reports = [run_system(system, args.jobs, args.limit) for system in (args.systems or list(TARGETS))]
     bad = False
+    # an entry can fail if a mutant of its own system's rules or of the shared code made it fail
+    failed_somewhere = {i for r in reports for i in r["failed_entries"]}
+    judged_by_system = {i for r in reports if r["system"] != "shared" for i in r["reproduced_checked"]}
+    for r in reports:
+        # the shared run judges only the entries no system run checks (those of the dice chapter)
+        pool = [i for i in r["reproduced_checked"] if r["system"] != "shared" or i not in judged_by_system]
+        r["reproduced_never_failed"] = [i for i in pool if i not in failed_somewhere]
     print("\nmutation score per system (killed / mutants on lines the checks reach)")
     for r in reports:
         print(f"  {r['system']:16} {r['killed']:5} / {r['mutants']:<5} = {r['score']:.1%}   "
