@@ -55,7 +55,10 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tools"))
 
-SYSTEMS = {"gundam-sentinel": "gundam_sentinel", "wis6": "wis6", "nemesis": "nemesis", "verse-world": "verse_world"}
+from rules_lib.systems import systems  # noqa: E402
+
+#: system name -> package, from the registry (the catalogue files' headers)
+SYSTEMS = {system.system: system.package for system in systems()}
 EQUIVALENTS = ROOT / "tools" / "mutation_equivalents.toml"
 #: seconds a mutant may run before it counts as killed (an endless loop is a failure too)
 TIMEOUT = 60
