@@ -28,7 +28,7 @@ Executing the cells in a forked process takes a fraction of a second per mutant,
 cells each check needs lets a mutant run only the notebooks that can see it.
 
 Usage: ``python tools/mutation.py [system ...] [--jobs N] [--limit N] [--json PATH]``
-(``make mutation``). Systems: gundam-sentinel, wis6, nemesis, verse-world (default: all).
+(``make mutation``). Systems: any of the registry's (``rules_lib.systems``; default: all).
 """
 
 from __future__ import annotations
