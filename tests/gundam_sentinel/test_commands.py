@@ -1,4 +1,4 @@
-"""The dice commands against the book's rule functions, and every chart's exact odds by enumeration.; single rolls, refusals and CLI lines are
+"""The dice commands against the book's rule functions, and every chart's exact odds by enumeration; single rolls, refusals and CLI lines are
 data in command_cases.toml (tests/test_command_cases.py)."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The Nemesis ``AD`` and ``OP`` commands (002 §H4, §1-1, §5-1) against brute force.; single rolls, refusals and CLI lines are
+"""The Nemesis ``AD`` and ``OP`` commands (002 §H4, §1-1, §5-1) against brute force; single rolls, refusals and CLI lines are
 data in command_cases.toml (tests/test_command_cases.py)."""
 
 from fractions import Fraction

@@ -1,4 +1,4 @@
-"""The Verse World ``VW`` command (004 §3-4-2-2) against brute force.; single rolls, refusals and CLI lines are
+"""The Verse World ``VW`` command (004 §3-4-2-2) against brute force; single rolls, refusals and CLI lines are
 data in command_cases.toml (tests/test_command_cases.py)."""
 
 from fractions import Fraction

@@ -1,4 +1,4 @@
-"""The WIS6 ``SL<=A`` command (001 §3-1) against the rule function and brute force.; single rolls, refusals and CLI lines are
+"""The WIS6 ``SL<=A`` command (001 §3-1) against the rule function and brute force; single rolls, refusals and CLI lines are
 data in command_cases.toml (tests/test_command_cases.py)."""
 
 from fractions import Fraction
