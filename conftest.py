@@ -5,6 +5,7 @@ from collections import Counter
 
 def pytest_terminal_summary(terminalreporter):
     from rules_lib.catalogue import STATUSES, load_catalogue
+    from rules_lib.systems import systems
 
     examples = load_catalogue().values()
     terminalreporter.write_sep("-", "worked-example catalogue")
@@ -13,8 +14,9 @@ def pytest_terminal_summary(terminalreporter):
         by_status = Counter(e.status for e in rows)
         return ", ".join(f"{by_status[s]} {s}" for s in (*STATUSES[1:], STATUSES[0]))
 
-    for system in sorted({e.system for e in examples}):
-        terminalreporter.write_line(f"{system}: {counts([e for e in examples if e.system == system])}")
+    for system in systems():
+        name = system.system
+        terminalreporter.write_line(f"{name}: {counts([e for e in examples if e.system == name])}")
     terminalreporter.write_line(f"all texts: {counts(examples)} (of {len(examples)})")
     terminalreporter.write_line(
         "reproduced: a rule function computes a stated value; consistent: agrees under the book's "

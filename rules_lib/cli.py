@@ -10,6 +10,8 @@ Bad input exits with code 2 and a one-line message.
 from __future__ import annotations
 
 import argparse
+import importlib
+import importlib.util
 import json
 import os
 import re
@@ -17,22 +19,25 @@ import sys
 from collections.abc import Callable, Sequence
 
 from .dice import MAX_DICE, odds, percent, roll
-from .gundam_sentinel.commands import odds_command as gundam_sentinel_odds
-from .gundam_sentinel.commands import roll_command as gundam_sentinel_roll
-from .nemesis import commands as nemesis_commands
 from .sheets import cli as sheet_cli
-from .verse_world import commands as verse_world_commands
-from .wis6 import commands as wis6_commands
+from .systems import systems
 
-#: System dice commands by name; later chapters register their own (``--system NAME``).
-SYSTEMS: dict[str, tuple[Callable[..., object], Callable[[str], object]]] = {
-    "generic": (roll, odds),
-    # BB, BBM, GS and the charts ECHC, SDDC, ASDC, PEJC, RTJC, AARC (000; BCDice's dicebot)
-    "gundam-sentinel": (gundam_sentinel_roll, gundam_sentinel_odds),
-    "wis6": (wis6_commands.roll_command, wis6_commands.odds_command),  # SL<=A (001), else generic
-    "nemesis": (nemesis_commands.roll_command, nemesis_commands.odds_command),  # AD, OP (002), else generic
-    "verse-world": (verse_world_commands.roll_command, verse_world_commands.odds_command),  # VW (004), else generic
-}
+
+def _system_commands() -> dict[str, tuple[Callable[..., object], Callable[[str], object]]]:
+    """Each registered system whose package has a ``commands`` module with ``roll_command`` and
+    ``odds_command`` (its own dice commands, e.g. ``BB``, ``SL``, ``AD``, ``VW``; anything else
+    rolls as generic dice)."""
+    found = {}
+    for system in systems():
+        if importlib.util.find_spec(f"{__package__}.{system.package}.commands") is None:
+            continue
+        commands = importlib.import_module(f"{__package__}.{system.package}.commands")
+        found[system.system] = (commands.roll_command, commands.odds_command)
+    return found
+
+
+#: dice commands by ``--system`` name: generic dice, and every system of the registry that has commands
+SYSTEMS: dict[str, tuple[Callable[..., object], Callable[[str], object]]] = {"generic": (roll, odds)} | _system_commands()
 
 
 # an argument starting with one '-' is an expression (-1D6+10), unless it is -h; argparse

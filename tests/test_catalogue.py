@@ -25,13 +25,14 @@ from rules_lib.catalogue import (
     checked_in_notebooks,
     load_catalogue,
 )
+from rules_lib.systems import systems
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tools"))
 from check_calls import check_calls, names_read_by_rule_functions  # noqa: E402
 
-PREFIXES = {"gundam-sentinel": "gs-", "wis6": "wis6-", "nemesis": "nem-", "verse-world": "vw-"}
-SOURCE_FILES = {"gundam-sentinel": "000", "wis6": "001", "nemesis": "002", "verse-world": "004"}
+#: the registry, from the catalogue files' headers (rules_lib.systems)
+SYSTEMS = {system.system: system for system in systems()}
 #: Gundam entries whose checks still only echo data that no rule reads (issue 12): the
 #: "gundam-audit" work empties this set. The test fails when an entry here is fixed, so it shrinks.
 GUNDAM_ECHOES_UNDER_AUDIT: frozenset[str] = frozenset()
@@ -43,16 +44,25 @@ def _ruling_titles(system: str) -> set[str]:
     return {line[4:].strip() for line in text.splitlines() if line.startswith("### ")}
 
 
-def test_catalogue_covers_all_four_texts():
-    systems = {e.system for e in load_catalogue().values()}
-    assert systems == set(PREFIXES)
+def test_every_entry_belongs_to_a_registered_system():
+    named = {e.system for e in load_catalogue().values()}
+    assert named <= set(SYSTEMS)
+
+
+def test_every_registered_system_has_its_package_chapter_and_source_text():
+    for system in systems():
+        assert (ROOT / "rules_lib" / system.package / "__init__.py").exists(), system
+        assert sorted((ROOT / "book" / system.book_folder).glob("[0-9]*.ipynb")), system
+        assert (ROOT / "sources" / system.source_file).exists(), system
+        assert (ROOT / "book" / system.book_folder / "_rulings.md").exists(), system
 
 
 @pytest.mark.parametrize("example", load_catalogue().values(), ids=lambda e: e.id)
 def test_entry_is_well_formed(example):
-    assert example.id.startswith(PREFIXES[example.system])
+    system = SYSTEMS[example.system]
+    assert example.id.startswith(system.id_prefix)
     assert re.fullmatch(r"[a-z0-9]+(-[a-z0-9]+)*", example.id)
-    assert example.source.startswith(SOURCE_FILES[example.system] + " §")
+    assert example.source.startswith(system.code + " §")
     assert example.status in STATUSES
     assert example.title and example.summary and example.expected
     titles = {title for named in example.readings.values() for title in named}

@@ -166,3 +166,15 @@ def test_nothing_in_the_repository_points_outside_it():
         text = path.read_text(encoding="utf-8", errors="ignore")
         offenders += [f"{name}: {m.group(0)}" for m in outside.finditer(text)]
     assert offenders == []
+
+
+def test_one_citation_format_in_rulings_glossary_catalogue_and_docstrings():
+    """``000 §7-1, line 350`` and ``lines 566–569``; the older ``l.34`` and ``L10-L14`` are rewritten by
+    ``tools/citation_format.py`` (the build still links them)."""
+    import citation_format
+
+    stale = [path.relative_to(ROOT).as_posix() for path in citation_format.files()
+             if citation_format.rewritten(path) != path.read_text(encoding="utf-8")]
+    assert not stale, f"older line citations (l.34, L10): run tools/citation_format.py: {stale}"
+    assert citation_format.convert("(004 §3-4-2-2 L44-L45; 001 §3-1 l.34, L159/L161)") == (
+        "(004 §3-4-2-2, lines 44–45; 001 §3-1, line 34, lines 159 and 161)")

@@ -27,6 +27,8 @@ from pathlib import Path
 
 from mkdocs.structure.files import File
 
+from rules_lib.systems import systems
+
 ROOT = Path(__file__).resolve().parents[1]
 SOURCES = ROOT / "sources"
 
@@ -48,22 +50,15 @@ class SourceText:
         return f"sources/{self.code}.md"
 
 
+#: the source texts, one per system of the registry (``rules_lib.systems``, the catalogue files' headers)
 TEXTS = {
-    text.code: text
-    for text in (
-        SourceText("000", "000_44ba26957e1b4e1d.txt",
-                   "GUNDAM SENTINEL RPG -OutLaws Edition-, combat rules (【戦闘】)", "gundam-sentinel", "Gundam Sentinel"),
-        SourceText("001", "001_b9af664c3920e39c.txt", "WIS6, combat rules (戦闘時ルール)", "wis6", "WIS6"),
-        SourceText("002", "002_598044cdcb083515.txt",
-                   "Nemesis-theatre assault-giant wargame, combat rules (ネメシス戦域の強襲巨兵対戦型ウォーゲーム)",
-                   "nemesis", "Nemesis wargame"),
-        SourceText("004", "004_929c33cb26c23453.txt",
-                   "Verse World RPG, 3-4 combat and 3-5 simplified combat (ヴァース・ワールドＲＰＧ)", "verse-world", "Verse World"),
-    )
+    system.code: SourceText(system.code, system.source_file, system.source_title, system.system, system.short_name)
+    for system in systems()
 }
 CHAPTER_TEXT = {text.chapter: code for code, text in TEXTS.items()}
-#: a ``## <System>`` heading of the glossary and rulings pages names the text cited below it
-SYSTEM_WORDS = {"Gundam": "000", "WIS6": "001", "Nemesis": "002", "Verse World": "004"}
+#: a ``## <System>`` heading of the glossary and rulings pages (the system's short name) names the text cited below it
+SYSTEM_WORDS = {text.short: code for code, text in TEXTS.items()}
+_CODES = "|".join(re.escape(code) for code in TEXTS)
 
 #: headings the text does not number, numbered by the book (sources/README.md), found by their text
 NAMED_HEADINGS = {
@@ -79,7 +74,6 @@ NAMED_HEADINGS = {
         "H1": "【パラメーター】", "H2": "【サンプル機体】", "H3": "◆戦闘前に", "H4": "◆用語",
         "H5": "【アビリティ判定】", "H6": "【インタラプトアクション】",
     },
-    "004": {},
 }
 #: texts whose items ``１．`` number within the book's top-level section (001 §4-5 is ５． under §4)
 ITEMS_UNDER_TOP = {"001"}
@@ -102,7 +96,7 @@ def section_index(code: str) -> dict[str, int]:
     """Section -> its heading's line (1-based) in text ``code``."""
     lines = source_lines(code)
     index: dict[str, int] = {}
-    for section, heading in NAMED_HEADINGS[code].items():
+    for section, heading in NAMED_HEADINGS.get(code, {}).items():
         found = [n for n, line in enumerate(lines, 1) if line.strip() == heading]
         if not found:
             raise ValueError(f"{TEXTS[code].filename}: heading {heading!r} of §{section} is not in the text")
@@ -188,9 +182,9 @@ def on_config(config):
 # --- citations ------------------------------------------------------------------------------
 
 #: inline code that cites a text: ``000 §7-1``, ``§7-12``, ``002 §H1``, ``000``, ``000_44ba26957e1b4e1d.txt``
-_CODE_CITE = re.compile(r"(?:(?P<file>00[0-4])(?:_[0-9a-f]{16}\.txt)?)?\s?(?:§(?P<section>H?\d{1,2}(?:-\d{1,2}){0,3}))?")
+_CODE_CITE = re.compile(rf"(?:(?P<file>{_CODES})(?:_[0-9a-f]{{16}}\.txt)?)?\s?(?:§(?P<section>H?\d{{1,2}}(?:-\d{{1,2}}){{0,3}}))?")
 #: a section written in prose: ``§7-1``, ``002 §H1``
-_TEXT_SECTION = re.compile(r"(?:\b(?P<file>00[0-4])\s)?§(?P<section>H?\d{1,2}(?:-\d{1,2}){0,3})")
+_TEXT_SECTION = re.compile(rf"(?:\b(?P<file>{_CODES})\s)?§(?P<section>H?\d{{1,2}}(?:-\d{{1,2}}){{0,3}})")
 #: a line or lines: ``line 350``, ``lines 566–569``, ``lines 50 to 56``, ``l.34``, ``L10-L14``
 _TEXT_LINE = re.compile(r"\b(?:(?P<word>lines?)\s|l\.\s?|L)(?P<line>\d{1,4})\b(?P<range>(?:\s?[–-]\s?|\sto\s)L?\d{1,4}\b)?")
 #: more lines after ``lines 223`` in the same list: ``and 232``, ``, 240``
@@ -326,7 +320,7 @@ def link_citations(text: str, default: str | None, link) -> tuple[str, list[str]
 
 
 #: an API page's module names the text its docstrings cite (rules_lib.widgets.nemesis -> 002)
-PACKAGE_TEXT = {text.chapter.replace("-", "_"): code for code, text in TEXTS.items()}
+PACKAGE_TEXT = {system.package: system.code for system in systems()}
 
 
 def _page_default(src_uri: str) -> str | None:

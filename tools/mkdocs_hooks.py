@@ -34,22 +34,34 @@ from mkdocs.structure.files import File  # noqa: E402
 from vendor import vendor_into, wheels_into  # noqa: E402
 
 from rules_lib.catalogue import checked_in_notebooks, load_catalogue  # noqa: E402
+from rules_lib.systems import System, systems  # noqa: E402
 
-SYSTEM_NAMES = {
-    "gundam-sentinel": "GUNDAM SENTINEL RPG -OutLaws Edition- (000)",
-    "wis6": "WIS6 (001)",
-    "nemesis": "Nemesis-theatre wargame (002)",
-    "verse-world": "Verse World RPG (004)",
-}
 BOOK = Path(__file__).resolve().parents[1] / "book"
-#: chapter folders of book/ in reading order, with their titles in the navigation
-CHAPTERS = {
-    "dice": "Dice and odds",
-    "gundam-sentinel": "Gundam Sentinel",
-    "wis6": "WIS6",
-    "nemesis": "Nemesis wargame",
-    "verse-world": "Verse World",
-}
+#: chapters of book/ that are no system, before the systems in the navigation, with their titles
+GUIDES = {"dice": "Dice and odds"}
+
+
+def chapters(book: Path = BOOK, registered: tuple[System, ...] | None = None) -> dict[str, str]:
+    """Chapter folders of ``book`` in reading order, with their navigation titles: the guides, then
+    every system of the registry (``rules_lib.systems``, read from the catalogue files).
+
+    A folder of notebooks that is neither a guide nor a registered system, or a registered system
+    without notebooks, is an error: a chapter is never dropped from the navigation in silence.
+    """
+    registered = systems() if registered is None else registered
+    found = dict(GUIDES) | {s.system: s.short_name for s in registered}
+    folders = {path.parent.name for path in book.glob("*/[0-9]*.ipynb")}
+    unknown = sorted(folders - set(found))
+    if unknown:
+        raise ValueError(f"book/{unknown[0]}/ has notebooks but no catalogue file names it as a system "
+                         f"(examples/NNN-{unknown[0]}.toml, see CONTRIBUTING.md) and it is not a guide {sorted(GUIDES)}")
+    empty = sorted(set(found) - folders)
+    if empty:
+        raise ValueError(f"the registry names the system {empty[0]!r}, but book/{empty[0]}/ has no numbered notebook")
+    return found
+
+
+CHAPTERS = chapters()
 log = logging.getLogger("mkdocs.hooks.rules_lib")
 CDN_REQUIRE = "https://cdnjs.cloudflare.com/ajax/libs/require.js/2.1.10/require.min.js"
 CDN_WIDGETS = "https://unpkg.com/@jupyter-widgets/html-manager@*/dist/embed-amd.js"
@@ -69,8 +81,9 @@ def catalogue_tables() -> str:
         "pending": "pending",
     }
     parts = []
-    for system, name in SYSTEM_NAMES.items():
-        rows = [e for e in examples if e.system == system]
+    for system in systems():
+        name = f"{system.name} ({system.code})"
+        rows = [e for e in examples if e.system == system.system]
         count = {kind: sum(e.status == kind for e in rows) for kind in kinds}
         parts.append(
             f"## {name}\n\n{count['reproduced']} reproduced, {count['consistent']} consistent, "
@@ -92,6 +105,26 @@ def catalogue_tables() -> str:
     return "\n".join(parts)
 
 
+def _notebook_title(path: Path) -> str:
+    cells = json.loads(path.read_text(encoding="utf-8"))["cells"]
+    return "".join(cells[0]["source"]).splitlines()[0].lstrip("# ").strip()
+
+
+def systems_table(book: Path = BOOK) -> str:
+    """The home page's table of the systems (the ``<!-- systems -->`` marker): each system's name,
+    source, kind of game and its first chapter, first battle and calculators."""
+    rows = ["| system | source | what kind of game | start here |", "|---|---|---|---|"]
+    for system in systems():
+        notebooks = sorted((book / system.system).glob("[0-9]*.ipynb"))
+        first = _notebook_title(notebooks[0]).removeprefix(f"{system.short_name}: ")
+        links = [(first[:1].lower() + first[1:], notebooks[0])]
+        for label, ending in (("a first battle", "-first-battle.ipynb"), ("calculators", "-calculators.ipynb")):
+            links += [(label, path) for path in notebooks if path.name.endswith(ending)][:1]
+        start = " · ".join(f"[{label}]({system.system}/{path.name})" for label, path in links)
+        rows.append(f"| {system.name} | `{system.code}` | {system.kind} | {start} |")
+    return "\n".join(rows)
+
+
 def reference_modules() -> list[str]:
     """The documented modules: rules_lib's top-level modules and packages, in a stable order."""
     package = BOOK.parent / "rules_lib"
@@ -103,12 +136,11 @@ def reference_modules() -> list[str]:
     return names
 
 
-def chapter_nav() -> list:
+def chapter_nav(book: Path = BOOK, registered: tuple[System, ...] | None = None) -> list:
     nav: list = [{"Home": "index.md"}]
-    for folder, title in CHAPTERS.items():
-        notebooks = sorted((BOOK / folder).glob("[0-9]*.ipynb"))
-        if notebooks:
-            nav.append({title: [f"{folder}/{path.name}" for path in notebooks]})
+    for folder, title in chapters(book, registered).items():
+        notebooks = sorted((book / folder).glob("[0-9]*.ipynb"))
+        nav.append({title: [f"{folder}/{path.name}" for path in notebooks]})
     reference = [{name: f"reference/{name}.md"} for name in reference_modules()]
     return nav + [
         {"Worked examples": "examples.md"},
@@ -136,6 +168,8 @@ def on_config(config):
 
 
 def on_page_markdown(markdown: str, page, config, files) -> str:
+    if "<!-- systems -->" in markdown:
+        markdown = markdown.replace("<!-- systems -->", systems_table())
     if "<!-- catalogue -->" in markdown:
         markdown = markdown.replace("<!-- catalogue -->", catalogue_tables())
     for kind in ("glossary", "rulings"):

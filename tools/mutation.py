@@ -29,7 +29,7 @@ Executing the cells in a forked process takes a fraction of a second per mutant,
 cells each check needs lets a mutant run only the notebooks that can see it.
 
 Usage: ``python tools/mutation.py [system ...] [--jobs N] [--limit N] [--json PATH]``
-(``make mutation``). Systems: gundam-sentinel, wis6, nemesis, verse-world, shared (default: all).
+(``make mutation``). Systems: any of the registry's (``rules_lib.systems``), and shared (default: all).
 """
 
 from __future__ import annotations
@@ -56,7 +56,10 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tools"))
 
-SYSTEMS = {"gundam-sentinel": "gundam_sentinel", "wis6": "wis6", "nemesis": "nemesis", "verse-world": "verse_world"}
+from rules_lib.systems import systems  # noqa: E402
+
+#: system name -> package, from the registry (the catalogue files' headers)
+SYSTEMS = {system.system: system.package for system in systems()}
 #: what each run mutates, and the chapters whose checks it runs: a system's package against its
 #: chapter; the shared dice and geometry code against every chapter (the dice chapter included)
 TARGETS = {

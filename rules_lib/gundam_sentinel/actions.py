@@ -105,7 +105,7 @@ FIXED_AP = {
 
 def may_choose(pattern: str, *, acting_first: bool) -> bool:
     """Whether a side may choose ``pattern`` this round: patterns marked ※ (evasive action, use of
-    cover) only when acting first (000 §1 line 56, §2 line 62)."""
+    cover) only when acting first (000 §1, line 56, §2, line 62)."""
     if pattern not in PATTERNS:
         raise ValueError(f"no action pattern {pattern!r}: allowed are {', '.join(PATTERNS)}")
     return acting_first or not PATTERNS[pattern].first_mover_only

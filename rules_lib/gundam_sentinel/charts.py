@@ -1,8 +1,8 @@
 """The charts 000 refers to but does not print, as data: critical hit, secondary damage, escape (000 §6, §8-2).
 
-000 sends the reader to a **critical hit chart** (クリティカルヒットチャート, §6 line 296), a
-**secondary damage chart** (二次被害判定チャート, §6 line 325) and an **escape chart**
-(脱出判定チャート, §8-2 line 589), none of which is in the text. The default charts here are
+000 sends the reader to a **critical hit chart** (クリティカルヒットチャート, §6, line 296), a
+**secondary damage chart** (二次被害判定チャート, §6, line 325) and an **escape chart**
+(脱出判定チャート, §8-2, line 589), none of which is in the text. The default charts here are
 *from BCDice's transcription, not in the source text* (``charts.toml``: the public BCDice
 GundamSentinel dicebot, file and commit in its header), with three more charts BCDice carries
 (ship additional damage, anti-aircraft gun results, rehabilitation). Every rule function that

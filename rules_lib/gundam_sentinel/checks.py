@@ -9,7 +9,7 @@ from fractions import Fraction
 from .charts import Chart, ChartRoll, get_chart, roll_chart
 from .d36 import whole_number
 
-FAINT_AT_MOST = 10  # 000 §8-1 line 582: "出目が１０以下だった場合、気絶"
+FAINT_AT_MOST = 10  # 000 §8-1, line 582: "出目が１０以下だった場合、気絶"
 NATURAL_ALWAYS_FAINTS = 2
 RECOVER_ABOVE = 10  # line 584: "１０を上回った場合に回復"
 RECOVERY_BEFORE_INITIATIVE = True  # line 583

@@ -32,7 +32,7 @@ from ..dice.parser import MAX_EXPRESSION_LENGTH, check_text
 from .charts import ChartOdds, ChartRoll, chart_odds, get_chart, roll_chart
 
 GENERAL_TARGET = 10
-#: a modified 66 or more flags BBM's critical (000 §6 line 296; BCDice: hit or not)
+#: a modified 66 or more flags BBM's critical (000 §6, line 296; BCDice: hit or not)
 CRITICAL_AT = 66
 CHART_COMMANDS = ("ECHC", "SDDC", "ASDC", "PEJC", "RTJC", "AARC")
 ALLOWED = ("BB[+m][>e], BBM[+m][>e], GS[+m][>t], ECHC, SDDC, ASDC, PEJC[+m], RTJC[+m], AARC[+m]=t "

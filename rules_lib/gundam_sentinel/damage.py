@@ -172,7 +172,7 @@ class HitLocationResult:
 def hit_location(
     die: int, table: Sequence[HitLocation], *, mission_level: int = 0, skill_modifier: int = 0
 ) -> HitLocationResult:
-    """The hit location (命中箇所判定, 000 §6 line 321) of a hit on a PC's MS.
+    """The hit location (命中箇所判定, 000 §6, line 321) of a hit on a PC's MS.
 
     1D6 + the **mission level** (ミッションレベル) + skill modifiers, read on the MS sheet's table
     (データ表; no sheet is in the text). A total above the table's highest row uses that row and

@@ -160,7 +160,7 @@ def turn_only(facing: int, new_facing: int) -> int:
 
 def turn_only_options(facing: int) -> dict[int, int]:
     """Every facing one turn-only action reaches from ``facing``, with the signed turn in degrees
-    (clockwise positive; 180 either way), 000 §4 line 236: what the text's figure 4 showed."""
+    (clockwise positive; 180 either way), 000 §4, line 236: what the text's figure 4 showed."""
     options = {}
     for new in range(hexgeo.HEXSIDES):
         try:

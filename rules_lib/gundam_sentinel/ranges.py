@@ -35,13 +35,13 @@ def in_range_of_any_weapon(distance: int) -> bool:
 
 
 def melee_possible(distance: int) -> bool:
-    """Whether a melee attack can reach a target ``distance`` hexes away: adjacent only (000 §5 line 268, §6 line 282)."""
+    """Whether a melee attack can reach a target ``distance`` hexes away: adjacent only (000 §5, line 268, §6, line 282)."""
     return 1 <= distance <= MELEE_DISTANCE
 
 
 def modifier_band(distance: int, *, all_range: bool = False) -> Band:
     """The band whose to-hit modifier applies at ``distance``: its range band, or the close band for
-    every all-range attack whatever the distance (000 §7-6 line 385, §7-7, §7-8, §7-9, §7-19)."""
+    every all-range attack whatever the distance (000 §7-6, line 385, §7-7, §7-8, §7-9, §7-19)."""
     return ALL_RANGE_BAND if all_range else range_band(distance)
 
 

@@ -20,7 +20,7 @@ from .to_hit import DOUBLE_STEPS, ROLL_STEPS, HitCheck, check_hit
 
 
 def salvo_modifier(fired: int) -> int:
-    """+1 to hit for each missile (bomb) beyond the first (000 §7-1 line 343, §7-12 line 446)."""
+    """+1 to hit for each missile (bomb) beyond the first (000 §7-1, line 343, §7-12, line 446)."""
     return check_fired(fired) - 1
 
 
@@ -43,7 +43,7 @@ def check_fired(fired: object, capacity: int | None = None, what: str = "missile
 def salvo_hits(margin: int, fired: int) -> int:
     """Missiles that hit for a margin in steps: 0 on a miss, else 1 + margin // 2, at most ``fired``.
 
-    000 §7-1 line 344: "for every 2 of difference (rounded down), one missile hits"; the example
+    000 §7-1, line 344: "for every 2 of difference (rounded down), one missile hits"; the example
     (line 350) makes these *additional* to the first hit: a margin of 4 is 2 more, 3 in all.
     """
     margin = whole_number(margin, "margin")

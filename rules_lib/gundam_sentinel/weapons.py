@@ -23,7 +23,7 @@ from .to_hit import EWAC_TO_HIT, JAMMING_TO_HIT, SFS_EVASION, SMOKE_TO_HIT, STEA
 
 #: hit checks per auto-fire burst the text names (000 §7-3, line 364)
 AUTO_FIRE_ATTACKS = {"Zaku machine gun": 5, "Zeck Eins / Zeck Zwei machine gun": 7, "beam machine gun": 5}
-#: rounds a machine gun uses per auto burst (000 §6 line 330, §7-3 line 364)
+#: rounds a machine gun uses per auto burst (000 §6, line 330, §7-3, line 364)
 MG_ROUNDS_PER_BURST = 10
 #: the rapid-fire beam smart gun: 5 attacks for 5 shots (000 §7-5)
 RAPID_FIRE_BSG_ATTACKS = 5
@@ -36,7 +36,7 @@ FireMode = Literal[
 
 
 def shots_used(mode: FireMode, *, attacks: int | None = None, fired: int | None = None, targets: int = 1) -> dict:
-    """Ammunition one firing uses, by weapon (000 §6 lines 329-331, §7-3, §7-5, §7-8, §7-14).
+    """Ammunition one firing uses, by weapon (000 §6, lines 329-331, §7-3, §7-5, §7-8, §7-14).
 
     Single shot 1; machine gun auto 10 per burst; beam machine gun auto as many as its attacks;
     missiles as many as fired; rapid-fire beam smart gun 5; all-round or diffusion beam cannon 1
@@ -66,7 +66,7 @@ def shots_used(mode: FireMode, *, attacks: int | None = None, fired: int | None 
 
 
 def auto_fire_attacks(weapon: str) -> int:
-    """Hit checks one auto-fire action gives with ``weapon`` (000 §7-3 line 364, §7-5 line 377): the
+    """Hit checks one auto-fire action gives with ``weapon`` (000 §7-3, line 364, §7-5, line 377): the
     weapons the text names; any other weapon's count is in its data (*not in the source text*)."""
     counts = {**AUTO_FIRE_ATTACKS, "rapid-fire beam smart gun": RAPID_FIRE_BSG_ATTACKS}
     if weapon not in counts:
@@ -121,18 +121,18 @@ def _check_split_count(attacks: int, targets: int) -> None:
 
 # -- psycommu weapons (000 §7-6 .. §7-9, §7-19) ---------------------------------------------------
 
-FUNNEL_MOVE_HEXES = 12  # 000 §7-6 line 386
-LEADER_BIT_MOVE_HEXES = 10  # 000 §7-19 line 503
+FUNNEL_MOVE_HEXES = 12  # 000 §7-6, line 386
+LEADER_BIT_MOVE_HEXES = 10  # 000 §7-19, line 503
 MAX_HEXES_FROM_BODY = 30  # lines 386, 503
 UNITS_PER_NT = 2  # line 390
 ACTIONS_PER_UNIT_PER_ROUND = 1  # line 389
 FIN_FUNNEL_BARRIER_FUNNELS = 4  # line 393
-PSYCHO_FRAME_INCOMS = 2  # 000 §7-7 line 405
-LEADER_BITS_PER_SET = 5  # 000 §7-19 line 506
+PSYCHO_FRAME_INCOMS = 2  # 000 §7-7, line 405
+LEADER_BITS_PER_SET = 5  # 000 §7-19, line 506
 LEADER_BIT_MAX_SETS = 4  # line 507
 LEADER_BIT_SETS_PER_NT = 1  # line 508
 LEADER_BIT_MAX_ROUNDS = 3  # line 506
-PSY_MISSILE_MAX_RANGE = 12  # 000 §7-9 line 423
+PSY_MISSILE_MAX_RANGE = 12  # 000 §7-9, line 423
 PSY_MISSILE_SETS_PER_NT = 1  # line 424
 #: 1D36 results whose two dice are equal: an all-range attack with one of them always hits
 DOUBLES = tuple(11 * d for d in range(1, 7))
@@ -140,7 +140,7 @@ DOUBLES = tuple(11 * d for d in range(1, 7))
 
 def psycommu_units(nt_spent: int, pilot_nt: int | None = None) -> int:
     """Funnels or bits (also reflector bits) that one psycommu pattern runs: 2 per NT point spent
-    (000 §7-6 line 390, §7-8 line 417). ``pilot_nt`` checks the pilot has that much NT."""
+    (000 §7-6, line 390, §7-8, line 417). ``pilot_nt`` checks the pilot has that much NT."""
     nt_spent = whole_number(nt_spent, "NT spent")
     if nt_spent < 1:
         raise ValueError(f"NT spent {nt_spent}: an all-range attack with funnels or bits needs an NT pilot spending 1 or more")
@@ -152,7 +152,7 @@ def psycommu_units(nt_spent: int, pilot_nt: int | None = None) -> int:
 def remote_move_allowed(hexes: int, from_body: int, kind: Literal["funnel", "leader bit"] = "funnel") -> bool:
     """Whether one psycommu pattern may fly a funnel or bit ``hexes`` hexes to end ``from_body`` hexes
     from its mother unit: 12 hexes a pattern for funnels and bits, 10 for leader bits, never more
-    than 30 from the body (000 §7-6 line 386, §7-19 line 503)."""
+    than 30 from the body (000 §7-6, line 386, §7-19, line 503)."""
     per_pattern = {"funnel": FUNNEL_MOVE_HEXES, "leader bit": LEADER_BIT_MOVE_HEXES}
     if kind not in per_pattern:
         raise ValueError(f"remote weapon {kind!r}: allowed are 'funnel', 'leader bit'")
@@ -249,7 +249,7 @@ def durabilities_for_punch(damage: str | DamageFormula, up_to: int = 300) -> tup
 
 def melee_damage(formula: str | DamageFormula, *, patterns: Sequence[str] = (), doubled: bool = False) -> Distribution:
     """Exact damage of a melee hit. A wind-up or body slam among ``patterns`` works the damage out as
-    usual, then multiplies it by the pattern's ``damage_multiplier`` (2, 000 §2 lines 165, 173).
+    usual, then multiplies it by the pattern's ``damage_multiplier`` (2, 000 §2, lines 165, 173).
     ``doubled=True`` is the same as ``patterns=["wind-up"]``."""
     formula = formula if isinstance(formula, DamageFormula) else DamageFormula.parse(formula)
     factor = 1
@@ -521,7 +521,7 @@ HEAT_ROD_FAINT_CHECK = True
 
 
 def spend_ammunition(left: int, used: int, *, weapon: str = "the weapon") -> int:
-    """Rounds left after a firing that uses ``used`` (弾数の消費, 000 §6 lines 327-331).
+    """Rounds left after a firing that uses ``used`` (弾数の消費, 000 §6, lines 327-331).
 
     A weapon at 0 cannot fire until its magazine is changed (弾倉交換), and a firing that needs
     more rounds than are left is refused: the text counts whole firings, never part of one.

@@ -217,7 +217,7 @@ def evasion_check(evader: Sequence[int], attacker: Sequence[int]) -> PoolContest
 
 @checks.checked_flags
 def evasion_tries(flying: bool = False) -> int | None:
-    """Evasion tries per attack: once (§H6 line 425); ``None`` (unlimited) while flying (§H5 line 383)."""
+    """Evasion tries per attack: once (§H6, line 425); ``None`` (unlimited) while flying (§H5, line 383)."""
     return None if flying else 1
 
 
@@ -262,7 +262,7 @@ REROLL_DICE = 1
 
 def interrupt_cost(action: str, head_destroyed: bool = False, times: int = 1) -> int:
     """Active value an interrupt costs: 1 unless stated, 2 for emergency flight and counter,
-    1 more each with a destroyed head (002 §H6, §7-1 line 323). ``times``: e.g. counter-fire
+    1 more each with a destroyed head (002 §H6, §7-1, line 323). ``times``: e.g. counter-fire
     against several enemy actions."""
     if action not in INTERRUPTS:
         raise ValueError(f"unknown interrupt action {action!r}: known are {', '.join(INTERRUPTS)}")
@@ -283,7 +283,7 @@ class ActionReroll:
 
 def action_reroll(dice: Sequence[int], position: int, new_face: int, used_this_turn: int = 0,
                   head_destroyed: bool = False) -> ActionReroll:
-    """Redo the action decision (行動決定のやりなおし, 002 §H6 line 413): reroll one action die, once
+    """Redo the action decision (行動決定のやりなおし, 002 §H6, line 413): reroll one action die, once
     per turn, for 1 active value (2 with a destroyed head)."""
     faces = check_faces(dice)
     check_faces([new_face], "new die")

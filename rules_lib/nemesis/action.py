@@ -195,7 +195,7 @@ MultiAttack = Literal["rapid_only", "every_weapon"]
 
 
 def firing_faces(weapon: Weapon, extended: ExtendedFace | str = ExtendedFace.IGNORED) -> tuple[int, ...]:
-    """The die faces a weapon is used on (002 §H1 line 55, §1-1 line 167, §2-1 line 197)."""
+    """The die faces a weapon is used on (002 §H1, line 55, §1-1, line 167, §2-1, line 197)."""
     extended = ExtendedFace(extended)
     if weapon.is_melee:
         return (weapon.range,)
@@ -223,7 +223,7 @@ class AttackCount:
 
 def attack_count(dice: Sequence[int], weapon: Weapon, extended: ExtendedFace | str = ExtendedFace.IGNORED,
                  multi_attack: MultiAttack = "rapid_only") -> AttackCount:
-    """How many attacks a weapon makes with these action dice (002 §1-1 lines 159-161, §2-1).
+    """How many attacks a weapon makes with these action dice (002 §1-1, lines 159-161, §2-1).
 
     A weapon attacks when a die shows one of its faces; shooting is once per turn, but a quick-
     or rapid-fire weapon (速射, 連射) attacks once per matching die: triple 3s with a range-3
@@ -323,7 +323,7 @@ def parse_faces(text: str | Sequence[int], what: str = "dice", most: int = 3) ->
 
 def shooting_order(dice: Sequence[int], weapons: Sequence[Weapon],
                    extended: ExtendedFace | str = ExtendedFace.IGNORED) -> list[tuple[int, tuple[str, ...]]]:
-    """Each die, largest first (§2-1 line 199), with the weapons that can use it."""
+    """Each die, largest first (§2-1, line 199), with the weapons that can use it."""
     faces = sorted(check_faces(dice), reverse=True)
     return [(f, tuple(w.key for w in weapons if f in firing_faces(w, extended))) for f in faces]
 
@@ -348,10 +348,10 @@ def _remove(dice: tuple[int, ...], give_up: Sequence[int]) -> tuple[int, ...]:
     return tuple(left)
 
 
-#: dice given up and active value gained by one response action (対応行動, §1-1 line 185)
+#: dice given up and active value gained by one response action (対応行動, §1-1, line 185)
 RESPONSE_DICE = 2
 RESPONSE_ACTIVE_GAIN = 1
-#: dice given up by a weapon swap (武器の持ち替え, §1-1 line 189)
+#: dice given up by a weapon swap (武器の持ち替え, §1-1, line 189)
 SWAP_DICE = 1
 
 
@@ -386,7 +386,7 @@ def weapon_swap(dice: Sequence[int], give_up: int | None, weapon: Weapon | None 
 
 
 def swap_needed(weapon: Weapon | None = None, grip_from: Grip | None = None, grip_to: Grip | None = None) -> bool:
-    """Whether taking up ``weapon`` (or changing grip) costs a die (002 §1-1 line 189, §H2 持替不要).
+    """Whether taking up ``weapon`` (or changing grip) costs a die (002 §1-1, line 189, §H2 持替不要).
 
     Taking up another weapon does, unless it has 持替不要; so does going from one-handed to
     two-handed. The text says nothing of two-handed to one-handed: no die (ruling).
@@ -418,7 +418,7 @@ class MeleeOpening:
 
 def may_open_melee(dice: Sequence[int], melee_ability: bool = False, opponent_flying: bool = False,
                    self_flying: bool = False, own_turn_skipped_by_stealth: bool = False) -> MeleeOpening:
-    """Whether these action dice let a side open the melee phase (002 §1-1 lines 171-175, §H5 飛行, 格闘).
+    """Whether these action dice let a side open the melee phase (002 §1-1, lines 171-175, §H5 飛行, 格闘).
 
     A triple may; a straight may with the melee ability (格闘); not against a flying opponent
     unless one flies too, and not when stealth skipped one's turn. The opener becomes the

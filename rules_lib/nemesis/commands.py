@@ -1,10 +1,10 @@
 """Nemesis dice commands in the style of BCDice commands (BCDice has no dicebot for this wargame).
 
-- ``AD``: the action dice (行動ダイス, 002 §1-1 line 151): 3D6, read as a triple (三ゾロ目), a
+- ``AD``: the action dice (行動ダイス, 002 §1-1, line 151): 3D6, read as a triple (三ゾロ目), a
   straight (三連番) or a pair (ゾロ目) (002 §H4). ``ADn`` rolls ``n`` dice instead (fewer after
   destroyed legs or a fall, 002 §7-1, §H5; a pattern is read only from 3 dice).
 - ``AD[34(5)]``: the same, also counting the attacks of a weapon whose proper range
-  (適正射程) is ``34(5)`` (002 §H1 line 55, §1-1 lines 159-161). A trailing ``R`` marks a rapid-
+  (適正射程) is ``34(5)`` (002 §H1, line 55, §1-1, lines 159-161). A trailing ``R`` marks a rapid-
   or quick-fire weapon (連射, 速射), which attacks once per matching die. A bracketed face
   does not fire (the library's reading, :class:`~.action.ExtendedFace`).
 - ``OPa>b``: opposed d6 pools (002 §5-1, the approach check): ``a`` d6 summed must exceed

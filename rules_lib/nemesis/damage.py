@@ -15,7 +15,7 @@ from .silhouette import BODY_PARTS, PARTS, Silhouette
 
 #: structure lost when the attack does not penetrate (§3-1, line 207)
 UNPENETRATED_STRUCTURE_LOSS = 1
-#: minimum guaranteed damage (最低保障ダメージ, §4-1 line 213)
+#: minimum guaranteed damage (最低保障ダメージ, §4-1, line 213)
 MINIMUM_DAMAGE = 1
 
 
@@ -103,10 +103,10 @@ def roll_damage(damage: str, attenuation: int, *, melee: bool = False, multiplie
 
 
 class RapidFireDamage(StrEnum):
-    """How a rapid-fire (連射) attack's hits take damage (002 §4-1 l.215, §H5 l.371; see the rulings)."""
+    """How a rapid-fire (連射) attack's hits take damage (002 §4-1, line 215, §H5, line 371; see the rulings)."""
 
-    EACH_HIT_ROLLS = "each_hit_rolls"  # l.371: roll the damage once per hit (連射回数分のダイスを振り)
-    ONE_ROLL_EACH_HIT = "one_roll_each_hit"  # l.215 alone: fix one damage, then count the hits
+    EACH_HIT_ROLLS = "each_hit_rolls"  # line 371: roll the damage once per hit (連射回数分のダイスを振り)
+    ONE_ROLL_EACH_HIT = "one_roll_each_hit"  # line 215 alone: fix one damage, then count the hits
 
 
 @dataclass(frozen=True)
@@ -126,13 +126,13 @@ class RapidFireHits:
 def rapid_fire_hits(damage: str, attenuation: int, rapid_fire_count: int, *,
                     dice: Sequence[Sequence[int]] | None = None, seed: int | None = None,
                     reading: RapidFireDamage | str = RapidFireDamage.EACH_HIT_ROLLS) -> RapidFireHits:
-    """The hits of one rapid-fire attack that penetrated (002 §4-1 line 215, §H5 連射 lines 369-371).
+    """The hits of one rapid-fire attack that penetrated (002 §4-1, line 215, §H5 連射 lines 369-371).
 
     The number of hits is the rapid-fire count (連射回数): "roll as many dice as the rapid-fire
-    count and determine the damage" (l.371), the hits decided once the damage is (l.215). No
+    count and determine the damage" (line 371), the hits decided once the damage is (line 215). No
     weapon in the text gives a count, so ``rapid_fire_count`` is required (*not in the source
-    text*). Each hit's damage loses the attenuation and is at least 1 (l.213). By default each
-    hit rolls the weapon's damage (l.371); ``RapidFireDamage.ONE_ROLL_EACH_HIT`` rolls it once and
+    text*). Each hit's damage loses the attenuation and is at least 1 (line 213). By default each
+    hit rolls the weapon's damage (line 371); ``RapidFireDamage.ONE_ROLL_EACH_HIT`` rolls it once and
     counts it for every hit. ``dice`` gives each damage roll's dice; ``seed`` rolls hit ``i`` with
     ``seed + i``.
     """
@@ -269,7 +269,7 @@ class DamageOutcome:
 @checks.checked_flags
 def apply_damage(state: UnitState, damage: int, location_roll: int | None = None, body: str = "humanoid",
                  part_damage: PartDamage = "overflow") -> DamageOutcome:
-    """Take damage on structure, spilling to a part rolled on 1D20 (002 §4-1 line 219, §7-1 lines 299-321).
+    """Take damage on structure, spilling to a part rolled on 1D20 (002 §4-1, line 219, §7-1, lines 299-321).
 
     A hit that takes structure below 0 sends the amount below 0 to a part; a unit already at 0
     takes the whole damage on a part. ``part_damage="whole"`` reads §4-1 literally instead: once

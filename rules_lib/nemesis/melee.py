@@ -111,7 +111,7 @@ PATTERN_RANK = {"plain": 0, "pair": 1, "straight": 2, "triple": 3}
 #: the duel's strength order, strongest first, in the text's words (§6-2)
 DUEL_RANKING = ("三ゾロ", "3連番", "ゾロ目", "出目")
 DUEL_LABELS = {"triple": "三ゾロ", "straight": "3連番", "pair": "ゾロ目", "plain": "出目"}
-#: free rerolls per side: up to 3 dice (§6-1 line 261); then 1 die for 1 active value (line 267)
+#: free rerolls per side: up to 3 dice (§6-1, line 261); then 1 die for 1 active value (line 267)
 FREE_REROLL_DICE = 3
 PAID_REROLL_DICE = 1
 PAID_REROLL_COST = 1
@@ -177,9 +177,9 @@ def duel(a: Sequence[int], b: Sequence[int], rules: DuelRules = DuelRules(),
     """Compare two duel rolls (002 §6-2): triple > straight > pair > plain; higher wins within a class;
     ties hit both (相打ち); a triple win deals ×3 damage and a straight win ×2.
 
-    A is the attacker (the second player, who makes the melee attack, §6-1 line 263). If the
+    A is the attacker (the second player, who makes the melee attack, §6-1, line 263). If the
     defender B chooses defence, evasion or parry, or has no melee weapon, A hits automatically and
-    only A's damage is rolled (§6-2 line 273, §6-1 line 265); no multiplier applies (ruling).
+    only A's damage is rolled (§6-2, line 273, §6-1, line 265); no multiplier applies (ruling).
     """
     a, b = check_faces(a, "A's duel dice"), check_faces(b, "B's duel dice")
     if defender_choice not in ("duel", "defence", "evasion", "parry", "no_melee_weapon"):

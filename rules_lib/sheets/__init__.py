@@ -14,15 +14,18 @@ against the rules, and ``load_sheets`` for the sample sheets in ``data/<system>/
 from __future__ import annotations
 
 import importlib
+import importlib.util
 import tomllib
 from typing import Any
 
+from ..systems import systems
 from .ccfolia import to_json
 from .palette import PaletteLine, split_line
 from .toml_text import dumps
 
-#: system name (as ``rules-lib --system`` spells it) -> module of this package
-MODULES = {"gundam-sentinel": "gundam_sentinel", "wis6": "wis6", "nemesis": "nemesis", "verse-world": "verse_world"}
+#: system name (as ``rules-lib --system`` spells it) -> module of this package: every system of the
+#: registry (``rules_lib.systems``) that has a sheet module here, named as its package
+MODULES = {s.system: s.package for s in systems() if importlib.util.find_spec(f"{__name__}.{s.package}") is not None}
 SYSTEMS: tuple[str, ...] = tuple(MODULES)
 FORMATS: tuple[str, ...] = ("ccfolia", "palette", "toml")
 

@@ -139,7 +139,7 @@ class GundamSheet:
 
     def attack_modifiers(self) -> list[tuple[BattleWeapon, str, int]]:
         """Each weapon's final to-hit modifier per range band it reaches: band modifier + shooting (000 §6),
-        and for a missile launcher the salvo modifier of its full salvo (000 §7-1 line 343)."""
+        and for a missile launcher the salvo modifier of its full salvo (000 §7-1, line 343)."""
         return [(w, band, w.range_modifiers[band] + self.pilot.shooting + _salvo(w))
                 for w in self.weapons for band in BANDS if w.range_modifiers.get(band) is not None]
 

@@ -40,7 +40,7 @@ SHAPE = {"id": str, "system": str, "name": str, "machine": str, "side": str, "ro
 @dataclass(frozen=True)
 class Wis6Sheet:
     """A WIS6 pilot and AC. ``ap`` is the AC's full AP; ``pilot_points``/``ac_points`` the growth
-    points banked (001 §5 l.112); ``growth`` a plan (:class:`~rules_lib.wis6.growth.GrowthPlan`
+    points banked (001 §5, line 112); ``growth`` a plan (:class:`~rules_lib.wis6.growth.GrowthPlan`
     fields) still to be paid from them, checked when the sheet is made."""
 
     id: str
@@ -96,7 +96,7 @@ class Wis6Sheet:
 
     @property
     def initiative(self) -> int:
-        """Reaction + mobility, the action order's value (001 §1-2 l.8)."""
+        """Reaction + mobility, the action order's value (001 §1-2, line 8)."""
         return Combatant(self.name, self.reaction, self.mobility).initiative
 
     # -- export -------------------------------------------------------------------

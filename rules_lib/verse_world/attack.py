@@ -1,6 +1,6 @@
 """Attack and evasion on 2D6, fumbles, criticals (as parameters), damage and protection.
 
-004 §3-4-2-2 (L31-L53) for melee, 004 §3-4-2-3 (L55-L81) for ranged attacks, which work the same
+004 §3-4-2-2 (lines 31–53) for melee, 004 §3-4-2-3 (lines 55–81) for ranged attacks, which work the same
 way once the target is in the firing arc. The text never says which 2D6 rolls are critical or
 over-critical: that is the :class:`CriticalRule` parameter, which every function that needs it
 takes without a default.
@@ -21,15 +21,15 @@ from ..geometry.square import Facing, Square, in_cone, in_front
 from ._common import check_choice, check_dice_pair, check_int
 
 Kind = Literal["fumble", "normal", "critical", "over-critical"]
-#: Double ones (１ゾロ) are a fumble (004 §3-4-2-2, L43).
+#: Double ones (１ゾロ) are a fumble (004 §3-4-2-2, line 43).
 FUMBLE_DICE = (1, 1)
-#: The fumble's luck check: difficulty 9 to 16, set by the GM (004 §3-4-2-2, L43).
+#: The fumble's luck check: difficulty 9 to 16, set by the GM (004 §3-4-2-2, line 43).
 FUMBLE_DIFFICULTY_RANGE = (9, 16)
 #: Damage rolls of a hit by kind of attack roll: once, a critical once more, an over-critical once
-#: more again (004 §3-4-2-2, L44-L45).
+#: more again (004 §3-4-2-2, lines 44–45).
 DAMAGE_ROLLS = {"normal": 1, "critical": 2, "over-critical": 3}
 TieRule = Literal["defender", "attacker"]
-#: A melee or ranged attack is against one enemy (004 §3-4-2-2, L31).
+#: A melee or ranged attack is against one enemy (004 §3-4-2-2, line 31).
 TARGETS_PER_ATTACK = 1
 
 
@@ -37,7 +37,7 @@ TARGETS_PER_ATTACK = 1
 class CriticalRule:
     """Which 2D6 rolls are critical or over-critical. **Not in the source text.**
 
-    The text uses both words (004 §3-4-2-2, L45, L51) but never defines them; the caller chooses.
+    The text uses both words (004 §3-4-2-2, line 45, line 51) but never defines them; the caller chooses.
     ``critical`` and ``over_critical`` are sets of dice pairs (order does not matter); double ones
     are always a fumble and may be in neither.
     """
@@ -115,7 +115,7 @@ class CheckRoll:
 def check_roll(
     what: str, base: int, dice: Sequence[int], *, modifier: int = 0, criticals: CriticalRule
 ) -> CheckRoll:
-    """``base + modifier + 2D6 = achievement value`` (達成値), e.g. the attack roll (004 §3-4-2-2, L42) or evasion (004 §3-4-2-2, L50)."""
+    """``base + modifier + 2D6 = achievement value`` (達成値), e.g. the attack roll (004 §3-4-2-2, line 42) or evasion (004 §3-4-2-2, line 50)."""
     check_int(base, f"{what} base value")
     check_int(modifier, f"{what} modifier")
     pair = check_dice_pair(dice, what)
@@ -131,12 +131,12 @@ def check_roll(
 
 
 def attack_roll(to_hit_base: int, dice: Sequence[int], *, modifier: int = 0, criticals: CriticalRule) -> CheckRoll:
-    """Attack roll: to-hit base value (命中基本値) + 2D6 (004 §3-4-2-2, L42)."""
+    """Attack roll: to-hit base value (命中基本値) + 2D6 (004 §3-4-2-2, line 42)."""
     return check_roll("attack", to_hit_base, dice, modifier=modifier, criticals=criticals)
 
 
 def evasion_roll(evasion_base: int, dice: Sequence[int], *, modifier: int = 0, criticals: CriticalRule) -> CheckRoll:
-    """Evasion roll: evasion base value (回避基本値) + 2D6 (004 §3-4-2-2, L50)."""
+    """Evasion roll: evasion base value (回避基本値) + 2D6 (004 §3-4-2-2, line 50)."""
     return check_roll("evasion", evasion_base, dice, modifier=modifier, criticals=criticals)
 
 
@@ -161,15 +161,15 @@ def resolve_attack(
     tie: TieRule = "defender",
     extra_damage_rolls: int = 0,
 ) -> Resolution:
-    """Compare an attack with an evasion roll (``None``: the defender gave up evasion) (004 §3-4-2-2, L44-L52).
+    """Compare an attack with an evasion roll (``None``: the defender gave up evasion) (004 §3-4-2-2, lines 44–52).
 
     Readings (see the rulings): a fumbled attack misses; a fumbled evasion fails and the hit is
-    direct (no protection, L52); otherwise the attack hits when its total beats the evasion total,
+    direct (no protection, line 52); otherwise the attack hits when its total beats the evasion total,
     and on equal totals ``tie`` decides (default ``"defender"``: the evasion succeeds, as the
-    active side must win a contest elsewhere in the text, L16 and L122). Criticals do not change
+    active side must win a contest elsewhere in the text, line 16 and line 122). Criticals do not change
     the comparison: a critical attack that hits rolls damage once more, an over-critical twice more
-    (004 §3-4-2-2, L45); a critical evasion that succeeds counts the attacker as having fumbled, an over-critical
-    one brings a GM-chosen mishap (004 §3-4-2-2, L51). ``extra_damage_rolls`` come from special actions (charge).
+    (004 §3-4-2-2, line 45); a critical evasion that succeeds counts the attacker as having fumbled, an over-critical
+    one brings a GM-chosen mishap (004 §3-4-2-2, line 51). ``extra_damage_rolls`` come from special actions (charge).
     """
     check_choice(tie, "tie", ("defender", "attacker"))
     check_int(extra_damage_rolls, "extra damage rolls", minimum=0)
@@ -215,7 +215,7 @@ def damage_expression(weapon_damage: str, physical_bonus: int = 0, *, rolls: int
     """The damage as the text writes it: the weapon's dice ``rolls`` times, then the bonus once.
 
     ``damage_expression("3D6", 3)`` is ``3D6+3``; with ``rolls=2`` (a critical) ``3D6+3D6+3``
-    (004 §3-4-2-2, L44-L45). ``bonus_applies=False`` drops the physical damage bonus (magic guns, L72).
+    (004 §3-4-2-2, lines 44–45). ``bonus_applies=False`` drops the physical damage bonus (magic guns, line 72).
     """
     check_int(rolls, "damage rolls", minimum=1)
     check_int(physical_bonus, "physical damage bonus")
@@ -247,7 +247,7 @@ def damage_taken(
     direct_hit: bool = False,
     bonus_applies: bool = True,
 ) -> Damage:
-    """Roll the damage with the given dice, subtract final protection (最終防護点) unless a direct hit (004 §3-4-2-2, L52).
+    """Roll the damage with the given dice, subtract final protection (最終防護点) unless a direct hit (004 §3-4-2-2, line 52).
 
     Damage after protection never goes below 0 (a ruling: the text does not say).
     """
@@ -270,7 +270,7 @@ def damage_taken(
 
 @dataclass(frozen=True)
 class FumbleCheck:
-    """The luck check after a fumbled attack (004 §3-4-2-2, L43)."""
+    """The luck check after a fumbled attack (004 §3-4-2-2, line 43)."""
 
     attribute: str
     skill_used: bool
@@ -283,7 +283,7 @@ class FumbleCheck:
 
 def fumble_check(luck: int, difficulty: int, dice: Sequence[int], *, armed: bool = True) -> FumbleCheck:
     """Unskilled luck check (幸運値) of difficulty 9-16 after a fumble; failure drops the weapon, or,
-    unarmed, the attacker hits itself (004 §3-4-2-2, L43). For a mecha the pilot rolls.
+    unarmed, the attacker hits itself (004 §3-4-2-2, line 43). For a mecha the pilot rolls.
 
     Readings (not in the source text): the check is luck + 2D6 and succeeds when the total is at
     least the difficulty; fumbles and criticals of this check have no special effect.
@@ -306,14 +306,14 @@ def fumble_check(luck: int, difficulty: int, dice: Sequence[int], *, armed: bool
 
 
 def can_melee(attacker: Square, facing: Facing | str, target: Square) -> bool:
-    """Melee reaches one enemy in the three front squares (004 §3-4-2-2, L31)."""
+    """Melee reaches one enemy in the three front squares (004 §3-4-2-2, line 31)."""
     return in_front(Square(*attacker), Facing.parse(facing), Square(*target))
 
 
 def in_firing_arc(shooter: Square, facing: Facing | str, target: Square) -> bool:
-    """The firing arc (射界) of 004 §3-4-2-3 (L59-L65): a 90-degree cone ahead, edges included.
+    """The firing arc (射界) of 004 §3-4-2-3 (lines 59–65): a 90-degree cone ahead, edges included.
 
-    Range is not limited in the basic rules (004 §3-4-2-2, L55), so the cone continues past the figure's 5 rows.
+    Range is not limited in the basic rules (004 §3-4-2-2, line 55), so the cone continues past the figure's 5 rows.
     """
     return in_cone(Square(*shooter), Facing.parse(facing), Square(*target))
 

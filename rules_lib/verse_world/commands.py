@@ -1,8 +1,8 @@
 """Verse World dice commands in the style of BCDice commands (BCDice has no Verse World dicebot).
 
 - ``VW+b[@c[/o]][>=t|>t]``: a 2D6 check, base value ``b`` + 2D6 = the achievement value (達成値)
-  (004 §3-4-2-2 L42 attack, L50 evasion). Double ones (１ゾロ) are a fumble (L43) and fail
-  whatever the total. The text uses critical and over-critical (L45, L51) but never says which
+  (004 §3-4-2-2, line 42 attack, line 50 evasion). Double ones (１ゾロ) are a fumble (line 43) and fail
+  whatever the total. The text uses critical and over-critical (line 45, line 51) but never says which
   rolls they are: ``@c`` names a natural 2D6 total from which a roll is critical and ``/o`` one
   from which it is over-critical (both *not in the source text*,
   :meth:`~.attack.CriticalRule.natural_total`); without ``@`` no roll is judged critical.

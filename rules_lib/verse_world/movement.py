@@ -1,6 +1,6 @@
 """Movement on the square combat map, at character and mecha scale, with locomotion modes.
 
-004 §3-4-2-1 (L26-L27) for the costs and the last-step rule; 004 §3-4-3-1 (L126-L161) for the
+004 §3-4-2-1 (lines 26–27) for the costs and the last-step rule; 004 §3-4-3-1 (lines 126–161) for the
 locomotion modes of mecha (機兵). Geometry comes from :mod:`rules_lib.geometry.square`.
 """
 
@@ -33,7 +33,7 @@ from ._common import check_choice, check_int
 from .mp import drain_distribution
 
 Scale = Literal["character", "mecha"]
-#: Costs of the base rule (004 §3-4-2-1, L26): forward, backward, 90-degree turn.
+#: Costs of the base rule (004 §3-4-2-1, line 26): forward, backward, 90-degree turn.
 BASE_COSTS = {"character": (1, 2, 1), "mecha": (10, 20, 10)}
 SCALE_FACTOR = 10  # mecha scale = character scale x 10
 #: ``plan_move`` takes at most this many cheapest steps of points (100 at character scale, 1,000
@@ -58,7 +58,7 @@ class LocomotionMode:
     simplified_zones: int
     requires: str
     notes: tuple[str, ...]
-    #: may be combined with charge and tackle (なお、突撃や体当たりを併用可能, L129 ... L161)
+    #: may be combined with charge and tackle (なお、突撃や体当たりを併用可能, line 129 ... line 161)
     charge_and_tackle: bool = False
 
     @property
@@ -71,7 +71,7 @@ class LocomotionMode:
 
     @property
     def charge_and_tackle_allowed(self) -> bool:
-        """Whether the mode 'may be combined with charge and tackle' (L129, L135, ..., L161), as
+        """Whether the mode 'may be combined with charge and tackle' (line 129, line 135, ..., line 161), as
         ``locomotion.toml`` records it; :func:`~rules_lib.verse_world.plan_charge` refuses a mode without it."""
         return self.charge_and_tackle
 
@@ -129,8 +129,8 @@ def move_costs(
 ) -> MoveCosts:
     """Movement-point costs of one square and of a 90-degree turn (004 §3-4-2-1, §3-4-3-1).
 
-    Character scale: forward 1, backward 2, turn 1; mecha scale x10 (L26). A locomotion mode
-    (mecha scale only) replaces the cost of a square with its own (L128-L158) and its turn rule.
+    Character scale: forward 1, backward 2, turn 1; mecha scale x10 (line 26). A locomotion mode
+    (mecha scale only) replaces the cost of a square with its own (lines 128–158) and its turn rule.
     Rulings (*not in the source text*): in a forward-and-backward mode (roller, magic board) a square
     backward costs ``backward_factor`` x the mode's square cost (default 2, the base rule's ratio);
     omnidirectional modes pay the mode's cost in every direction; ``diagonals`` lets omnidirectional
@@ -213,7 +213,7 @@ def _step(step: Step | str) -> Step:
 
 
 def terrain_cost(cost: int, multiplier: Fraction | int = 1) -> int:
-    """A step's cost after the GM's terrain multiplier, rounded up (004 §3-4-2-1, L27).
+    """A step's cost after the GM's terrain multiplier, rounded up (004 §3-4-2-1, line 27).
 
     The text lets the GM raise or lower costs by terrain without numbers; the multiplier and the
     rounding up are parameters *not in the source text*.
@@ -227,7 +227,7 @@ def terrain_cost(cost: int, multiplier: Fraction | int = 1) -> int:
 
 @dataclass(frozen=True)
 class LastStep:
-    """The last-step rule (004 §3-4-2-1, L27): with too few points left, spend them all on one step."""
+    """The last-step rule (004 §3-4-2-1, line 27): with too few points left, spend them all on one step."""
 
     remaining_before: int
     cost: int
@@ -237,7 +237,7 @@ class LastStep:
 
 
 def last_step(remaining: int, cost: int) -> LastStep:
-    """Whether a step costing ``cost`` can be taken with ``remaining`` points, and what is left (004 §3-4-2-1, L27)."""
+    """Whether a step costing ``cost`` can be taken with ``remaining`` points, and what is left (004 §3-4-2-1, line 27)."""
     check_int(remaining, "remaining movement points", minimum=0)
     check_int(cost, "step cost", minimum=0)
     if cost <= remaining:
@@ -337,7 +337,7 @@ def plan_move(
 
     A search over (square, facing) keeping the most points left (``geometry.square.reachable``), with
     the costs of :func:`move_costs`, the GM's ``terrain`` multipliers (*not in the source text*), the
-    last-step rule (``last_step_rule``, L27) and, for a land roller, no entry into ``rough`` squares (L128).
+    last-step rule (``last_step_rule``, line 27) and, for a land roller, no entry into ``rough`` squares (line 128).
     """
     check_int(points, "movement points", minimum=0, maximum=MAX_MOVE_STEPS * min(BASE_COSTS.get(scale, (1,))))
     costs = move_costs(scale, mode, backward_factor=backward_factor, diagonals=diagonals)

@@ -1,7 +1,7 @@
 """MP drain in a mecha: the pilot's 1D6-3 (at least 1) per turn, and how long a given MP lasts.
 
-004 §3-4-1 (L21) for the pilot (操手); the mecha's own MP (機兵MP) is spent by locomotion modes
-(004 §3-4-3-1, L128-L158), see :mod:`rules_lib.verse_world.movement`.
+004 §3-4-1 (line 21) for the pilot (操手); the mecha's own MP (機兵MP) is spent by locomotion modes
+(004 §3-4-3-1, lines 128–158), see :mod:`rules_lib.verse_world.movement`.
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from .. import checks
 from ..dice import Distribution, distribution
 from ._common import check_int
 
-#: The pilot's MP loss at the end of each combat turn in a mecha (004 §3-4-1, L21).
+#: The pilot's MP loss at the end of each combat turn in a mecha (004 §3-4-1, line 21).
 PILOT_MP_LOSS = "1D6-3"
 #: ... but at least this much.
 PILOT_MP_MINIMUM_LOSS = 1
@@ -32,7 +32,7 @@ class MpLoss:
 
 @checks.checked_flags
 def pilot_mp_loss(die: int, *, riding_mecha: bool = True) -> MpLoss:
-    """The pilot's MP loss for one combat turn, from the 1D6 rolled (004 §3-4-1, L21).
+    """The pilot's MP loss for one combat turn, from the 1D6 rolled (004 §3-4-1, line 21).
 
     Only while riding a mecha; on foot nothing is lost (the loss is 0).
     """
@@ -50,12 +50,12 @@ def pilot_mp_loss(die: int, *, riding_mecha: bool = True) -> MpLoss:
 
 
 def pilot_mp_loss_distribution() -> Distribution:
-    """Exact distribution of one turn's pilot MP loss (004 §3-4-1, L21): 1 with 4/6, 2 with 1/6, 3 with 1/6."""
+    """Exact distribution of one turn's pilot MP loss (004 §3-4-1, line 21): 1 with 4/6, 2 with 1/6, 3 with 1/6."""
     return distribution(PILOT_MP_LOSS).map(lambda v: max(v, PILOT_MP_MINIMUM_LOSS))
 
 
 def drain_distribution(drain: str) -> Distribution:
-    """The per-turn loss of a drain (004 §3-4-1, L21; §3-4-3-1 for the modes): ``"pilot"`` (1D6-3, at least 1) or a dice expression (``"2D6"``, ``"2"``)."""
+    """The per-turn loss of a drain (004 §3-4-1, line 21; §3-4-3-1 for the modes): ``"pilot"`` (1D6-3, at least 1) or a dice expression (``"2D6"``, ``"2"``)."""
     if drain == "pilot":
         return pilot_mp_loss_distribution()
     return distribution(drain)
@@ -84,7 +84,7 @@ MAX_ENDURANCE_MP = 500
 
 
 def endurance(mp: int, drain: str = "pilot") -> Endurance:
-    """Distribution of the number of combat turns until ``mp`` runs out, exactly (004 §3-4-1, L21).
+    """Distribution of the number of combat turns until ``mp`` runs out, exactly (004 §3-4-1, line 21).
 
     A turn ends, the loss is taken; the MP has run out at the first turn end at which it is 0 or
     less (a ruling: what happens at 0 MP is not in the text). ``drain``: ``"pilot"`` for the pilot's

@@ -1,6 +1,6 @@
 """Ranged weapons: rate of fire, reloading and whether the physical damage bonus applies.
 
-004 §3-4-2-3 (L71-L80); the classes and their numbers are in ``ranged_weapons.toml``.
+004 §3-4-2-3 (lines 71–80); the classes and their numbers are in ``ranged_weapons.toml``.
 """
 
 from __future__ import annotations
@@ -52,7 +52,7 @@ def ranged_weapon(name: str) -> RangedWeapon:
 def physical_bonus_applies(weapon: str, *, assumed: bool | None = None) -> bool:
     """Whether the physical damage bonus (物理ダメージボーナス) is added to this weapon's damage.
 
-    Magic guns: no (004 §3-4-2-3, L72); crossbows and bows: yes (004 §3-4-2-3, L74, L77). For slings and thrown weapons the text
+    Magic guns: no (004 §3-4-2-3, line 72); crossbows and bows: yes (004 §3-4-2-3, line 74, line 77). For slings and thrown weapons the text
     does not say (*not in the source text*): pass ``assumed=True`` or ``False``.
     """
     w = ranged_weapon(weapon)
@@ -93,13 +93,13 @@ def fire_schedule(
 ) -> FireSchedule:
     """A weapon firing as often as it can over ``turns`` combat turns (004 §3-4-2-3).
 
-    - magic gun: every turn while loaded; each reload from a spare magazine takes 1 turn (004 §3-4-2-3, L71).
+    - magic gun: every turn while loaded; each reload from a spare magazine takes 1 turn (004 §3-4-2-3, line 71).
       ``magazine`` (shots per magazine) comes from the weapon table, not in this text: required.
-    - muzzle-loader: one shot per combat (004 §3-4-2-3, L71).
-    - crossbow: after a shot, reloading takes 1D6 turns (004 §3-4-2-3, L74); ``reload_rolls`` are those dice, in order.
+    - muzzle-loader: one shot per combat (004 §3-4-2-3, line 71).
+    - crossbow: after a shot, reloading takes 1D6 turns (004 §3-4-2-3, line 74); ``reload_rolls`` are those dice, in order.
       Reading: the crossbow starts loaded and the reload turns follow the shot.
-    - bow, sling, staff sling: a turn of preparation, then the shot (004 §3-4-2-3, L77, L80).
-    - thrown weapons: every turn while ready ones last (``carried``, L80, L112).
+    - bow, sling, staff sling: a turn of preparation, then the shot (004 §3-4-2-3, line 77, line 80).
+    - thrown weapons: every turn while ready ones last (``carried``, line 80, line 112).
     """
     w = ranged_weapon(weapon)
     check_int(turns, "turns", minimum=0)

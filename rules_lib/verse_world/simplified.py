@@ -1,7 +1,7 @@
 """Simplified combat (簡易戦闘): a line of seven zones instead of the square map.
 
-004 §3-5 (L168-L255). The turn, the rolls and the special actions not listed here are those of
-the standard rules (L174, L192, L202).
+004 §3-5 (lines 168–255). The turn, the rolls and the special actions not listed here are those of
+the standard rules (line 174, line 192, line 202).
 """
 
 from __future__ import annotations
@@ -14,29 +14,29 @@ from ._common import check_choice, check_int
 from .movement import MODE_KEYS, locomotion_mode
 from .special import CHARGE_MODIFIER, TACKLE_MODIFIER, SpecialAttack
 
-#: The seven cells of the simplified map, from the enemy's side to one's own (L182).
+#: The seven cells of the simplified map, from the enemy's side to one's own (line 182).
 ZONES = ("敵陣", "E", "D", "C", "B", "A", "自陣")
 ZONE_NAMES = {"敵陣": "enemy camp", "自陣": "own camp"}
-#: Starting zones (L183).
+#: Starting zones (line 183).
 START_ZONES = {"enemy": ("D", "E"), "ally": ("A", "B")}
-#: Range in zones of missile weapons and of magic attacks (法撃) (L196).
+#: Range in zones of missile weapons and of magic attacks (法撃) (line 196).
 RANGE_ZONES = {"missile": 1, "magic": 2}
-#: Movers that move 2 zones: riding animals and steam bikes (character combat, L184) and the six
-#: locomotion modes (mecha combat, L185). Everything else moves 1.
+#: Movers that move 2 zones: riding animals and steam bikes (character combat, line 184) and the six
+#: locomotion modes (mecha combat, line 185). Everything else moves 1.
 CHARACTER_MOVERS = ("on-foot", "riding-animal", "steam-bike")
 MECHA_MOVERS = ("on-foot", *MODE_KEYS[1:])
-#: There is no firing arc on the simplified map (L195).
+#: There is no firing arc on the simplified map (line 195).
 FIRING_ARC = False
 SIMPLE_CHARGE_ZONES = 2
 SIMPLE_TACKLE_MIN_ZONES = 1
-#: Modes whose speed gives a simplified charge one more damage roll (L210).
+#: Modes whose speed gives a simplified charge one more damage roll (line 210).
 FAST_CHARGE_MODES = ("thruster", "glide-pack")
 
 Side = Literal["ally", "enemy"]
 
 
 def zone_index(zone: str) -> int:
-    """Position of a zone on the line of 004 §3-5-2-1 (L182): 0 = enemy camp, 1 = E, ..., 5 = A, 6 = own camp.
+    """Position of a zone on the line of 004 §3-5-2-1 (line 182): 0 = enemy camp, 1 = E, ..., 5 = A, 6 = own camp.
 
     Accepts ``"E"``, ``"Ｅエリア"``, ``"E area"``, ``"敵陣"``, ``"enemy camp"``, ...
     """
@@ -56,7 +56,7 @@ def zone_label(index: int) -> str:
 
 
 def mover_key(mover: str, *, combat: Literal["character", "mecha"] = "mecha") -> str:
-    """The canonical name of a mover (004 §3-5-2-1, L184-L185): case, spaces and underscores do not
+    """The canonical name of a mover (004 §3-5-2-1, lines 184–185): case, spaces and underscores do not
     matter (``"Glide Pack"``, ``"glide_pack"`` and ``"Glide-Pack"`` are ``"glide-pack"``), and in mecha
     combat ``"walk"`` is ``"on-foot"``. Every function of this module compares movers by this key.
     """
@@ -69,7 +69,7 @@ def mover_key(mover: str, *, combat: Literal["character", "mecha"] = "mecha") ->
 
 
 def zones_per_move(mover: str, *, combat: Literal["character", "mecha"], size: Literal["human", "mecha"] | None = None) -> int:
-    """Zones a mover may move in one action (004 §3-5-2-1, L184-L185).
+    """Zones a mover may move in one action (004 §3-5-2-1, lines 184–185).
 
     Character combat: on foot 1, riding animal or steam bike 2; mecha-sized characters cannot take
     part. Mecha combat: on foot 1, any locomotion mode 2; human-sized characters move 1 whatever they ride.
@@ -100,10 +100,10 @@ def move_zones(
     start: str, zones: int, *, towards: Literal["enemy camp", "own camp"], mover: str,
     combat: Literal["character", "mecha"], side: Side = "ally", size: Literal["human", "mecha"] | None = None,
 ) -> ZoneMove:
-    """Move ``zones`` zones along the line, at most what the mover allows (004 §3-5-2-1, L184-L185).
+    """Move ``zones`` zones along the line, at most what the mover allows (004 §3-5-2-1, lines 184–185).
 
     ``towards`` is the direction on the map as drawn (enemy camp to the left). A thruster moves only
-    forward towards the opposing camp (L240; for enemies, the reading is towards the own camp).
+    forward towards the opposing camp (line 240; for enemies, the reading is towards the own camp).
     Readings: the camps are cells one may enter; the map does not continue past them.
     """
     check_int(zones, "zones moved", minimum=0)
@@ -126,12 +126,12 @@ def move_zones(
 
 
 def can_melee(attacker_zone: str, target_zone: str) -> bool:
-    """Melee reaches an enemy in the same zone (004 §3-5-2-2, L189)."""
+    """Melee reaches an enemy in the same zone (004 §3-5-2-2, line 189)."""
     return zone_index(attacker_zone) == zone_index(target_zone)
 
 
 def targetable_zones(zone: str, attack: Literal["missile", "magic"], *, include_own: bool = True) -> tuple[str, ...]:
-    """Zones a ranged attack reaches: missiles 1 zone away, magic attacks 2 (004 §3-5-2-3, L196).
+    """Zones a ranged attack reaches: missiles 1 zone away, magic attacks 2 (004 §3-5-2-3, line 196).
 
     There is no firing arc. Reading: "up to 1 zone away" includes the shooter's own zone
     (``include_own``); the text's example names only the neighbours (from B: C or A).
@@ -145,7 +145,7 @@ def targetable_zones(zone: str, attack: Literal["missile", "magic"], *, include_
 
 def simple_charge(mover: str, zones_moved: int, *, combat: Literal["character", "mecha"] = "mecha",
                   acts_before_target: bool = True) -> SpecialAttack:
-    """Simplified charge (004 §3-5-3-1, L208-L210): a 2-zone move into contact, -4, one extra damage roll,
+    """Simplified charge (004 §3-5-3-1, lines 208–210): a 2-zone move into contact, -4, one extra damage roll,
     one more with thruster or glide pack; impossible on foot (a 1-zone mover); act before the target."""
     check_int(zones_moved, "zones moved", minimum=0)
     if zones_per_move(mover, combat=combat) < SIMPLE_CHARGE_ZONES:
@@ -163,7 +163,7 @@ def simple_charge(mover: str, zones_moved: int, *, combat: Literal["character", 
 
 @checks.checked_flags
 def simple_tackle(zones_moved: int, *, acts_before_target: bool = True) -> SpecialAttack:
-    """Simplified tackle (004 §3-5-3-1, L214-L215): a move of 1+ zone into contact, martial arts at -2, target prone."""
+    """Simplified tackle (004 §3-5-3-1, lines 214–215): a move of 1+ zone into contact, martial arts at -2, target prone."""
     check_int(zones_moved, "zones moved", minimum=0)
     if zones_moved < SIMPLE_TACKLE_MIN_ZONES:
         raise ValueError(f"a simplified tackle needs at least {SIMPLE_TACKLE_MIN_ZONES} zone of movement (L214)")
@@ -184,7 +184,7 @@ class SimpleMode:
 
 
 def simple_mode(mode: str) -> SimpleMode:
-    """A locomotion mode on the simplified map: zones per move and mecha MP per turn (004 §3-5-3-2, L220-L255)."""
+    """A locomotion mode on the simplified map: zones per move and mecha MP per turn (004 §3-5-3-2, lines 220–255)."""
     m = locomotion_mode(mode)
     if m.key == "walk":
         raise ValueError("walking is not a locomotion mode: allowed are " + ", ".join(MODE_KEYS[1:]))

@@ -1,7 +1,7 @@
 """Special actions on the square map: charge, tackle, shield bash, two weapons, stand up, full
 defence, switching equipment, picking up, called shots and joint piercing.
 
-004 §3-4-3-1 (L88-L167). The simplified-map forms of charge and tackle are in
+004 §3-4-3-1 (lines 88–167). The simplified-map forms of charge and tackle are in
 :mod:`rules_lib.verse_world.simplified`.
 """
 
@@ -15,7 +15,7 @@ from .. import checks
 from ._common import check_choice, check_dice_pair, check_int
 from .movement import locomotion_mode, move_costs
 
-#: Charge: at least 4 squares straight (004 §3-4-3-1, L89); one more damage roll at each of these run-ups (004 §3-4-3-1, L90).
+#: Charge: at least 4 squares straight (004 §3-4-3-1, line 89); one more damage roll at each of these run-ups (004 §3-4-3-1, line 90).
 CHARGE_MIN_SQUARES = 4
 CHARGE_THRESHOLDS = (4, 8, 16, 32, 64)
 CHARGE_MODIFIER = -4
@@ -32,9 +32,9 @@ JOINT_PIERCING_MIN_LEVEL = 3
 JOINT_KNOWLEDGE_DIFFICULTY = (16, 20)
 JOINT_EXTRA_MODIFIER = (-4, -8)
 JOINT_KNOWLEDGE_CHECKS_PER_COMBAT = 1
-#: The called-shot contest at a weapon uses strength or luck (004 §3-4-3-1, L122).
+#: The called-shot contest at a weapon uses strength or luck (004 §3-4-3-1, line 122).
 WEAPON_DROP_ATTRIBUTES = ("strength", "luck")
-#: Shield sizes as labels: the text names only the medium shield (中盾, heater shield) "or larger" (L97);
+#: Shield sizes as labels: the text names only the medium shield (中盾, heater shield) "or larger" (line 97);
 #: "small" and "large" are the library's words for the sizes below and above it.
 SHIELD_SIZES = ("small", "medium", "large")
 
@@ -63,7 +63,7 @@ def _order_check(acts_before_target: bool, action: str) -> None:
 
 
 def charge_extra_rolls(squares: int, thresholds: Sequence[int] = CHARGE_THRESHOLDS) -> int:
-    """Extra damage rolls of a charge that hits after ``squares`` of straight run-up (004 §3-4-3-1, L90).
+    """Extra damage rolls of a charge that hits after ``squares`` of straight run-up (004 §3-4-3-1, line 90).
 
     Reading (a ruling): the thresholds are cumulative, one roll for each reached: 4-7 squares 1,
     8-15 2, 16-31 3, 32-63 4, 64 or more 5. Fewer than 4 squares is not a charge (0).
@@ -79,7 +79,7 @@ def charge(
     acts_before_target: bool = True,
     thresholds: Sequence[int] = CHARGE_THRESHOLDS,
 ) -> SpecialAttack:
-    """Charge (突撃): 4+ squares straight into contact, attack at -4, extra damage rolls (004 §3-4-3-1, L89-L90).
+    """Charge (突撃): 4+ squares straight into contact, attack at -4, extra damage rolls (004 §3-4-3-1, lines 89–90).
 
     Must act before the target; a fumble is processed normally and the charger also falls prone.
     """
@@ -121,8 +121,8 @@ def plan_charge(points: int, *, scale: str = "mecha", mode: str = "walk", square
     """The charge a move allows: straight squares for the points, penalty, extra rolls, MP cost.
 
     ``squares`` (optional) is the run-up actually taken; by default the longest the points pay for,
-    counting the last-step rule (004 §3-4-3-1, L27) when ``last_step_rule`` is on. Every locomotion mode may be
-    combined with a charge (004 §3-4-3-1, L129 ... L161).
+    counting the last-step rule (004 §3-4-3-1, line 27) when ``last_step_rule`` is on. Every locomotion mode may be
+    combined with a charge (004 §3-4-3-1, line 129 ... line 161).
     """
     check_int(points, "movement points", minimum=0)
     costs = move_costs(scale, mode)  # type: ignore[arg-type]
@@ -155,8 +155,8 @@ def _check_mode_allows_charge(mode: str, what: str) -> None:
 @checks.checked_flags
 def tackle(squares: int, *, straight: bool = True, acts_before_target: bool = True, mode: str = "walk") -> SpecialAttack:
     """Tackle (体当たり): 3+ squares straight, 《格闘技》 attack at -2; a hit does unarmed damage and
-    fells the target; a fumble skips normal processing but fells the tackler (004 §3-4-3-1, L93-L94).
-    ``mode`` is how the tackler moves: every mode of the text allows it (L129 ... L161)."""
+    fells the target; a fumble skips normal processing but fells the tackler (004 §3-4-3-1, lines 93–94).
+    ``mode`` is how the tackler moves: every mode of the text allows it (line 129 ... line 161)."""
     check_int(squares, "tackle run-up squares", minimum=0)
     _check_mode_allows_charge(mode, "tackle")
     if not straight:
@@ -173,7 +173,7 @@ def tackle(squares: int, *, straight: bool = True, acts_before_target: bool = Tr
 
 
 def shield_bash(shield: str, *, knockdown: bool, acts_before_target: bool = True) -> SpecialAttack:
-    """Shield bash (盾攻撃): no movement needed, a medium (heater) shield or larger (004 §3-4-3-1, L97-L98).
+    """Shield bash (盾攻撃): no movement needed, a medium (heater) shield or larger (004 §3-4-3-1, lines 97–98).
 
     Declared as a knock-down: -2, and the target falls on a hit only when the basher acts before it;
     a fumble then is processed normally and the basher falls too. Otherwise an ordinary 《盾攻撃》 roll.
@@ -196,7 +196,7 @@ def shield_bash(shield: str, *, knockdown: bool, acts_before_target: bool = True
 
 @dataclass(frozen=True)
 class WeaponUse:
-    """To-hit modifiers of the hands used (二刀流と逆腕, L101-L102)."""
+    """To-hit modifiers of the hands used (二刀流と逆腕, lines 101–102)."""
 
     modifiers: dict[str, int]
     different_targets_allowed: bool
@@ -205,10 +205,10 @@ class WeaponUse:
 
 def hands_attack(hands: Literal["main", "both", "off"], *, shield_bash: bool = False) -> WeaponUse:
     """Main hand alone: no penalty; both hands (one-handed weapons): main -2, off -4, same target;
-    off hand alone: -2 (004 §3-4-3-1, L101-L102).
+    off hand alone: -2 (004 §3-4-3-1, lines 101–102).
 
     ``shield_bash``: a shield bash with the shield in the off hand adds no off-hand penalty, because
-    the shield's to-hit modifier as a weapon already includes it (L102); a bash with the shield in
+    the shield's to-hit modifier as a weapon already includes it (line 102); a bash with the shield in
     the main hand is not covered by the rules (the GM decides), so it is refused.
     """
     check_choice(hands, "hands", ("main", "both", "off"))
@@ -241,18 +241,18 @@ class TurnAction:
 
 
 def stand_up() -> TurnAction:
-    """Standing up (立ち上がり): gives up every action of the turn, movement included; no roll (004 §3-4-3-1, L105)."""
+    """Standing up (立ち上がり): gives up every action of the turn, movement included; no roll (004 §3-4-3-1, line 105)."""
     return TurnAction("stand up", "立ち上がり", False, False, steps=("the whole turn is spent standing up",))
 
 
 def full_defence() -> TurnAction:
-    """Full defence (回避専念): no other action, +5 to evasion and magic-resistance rolls (004 §3-4-3-1, L107)."""
+    """Full defence (回避専念): no other action, +5 to evasion and magic-resistance rolls (004 §3-4-3-1, line 107)."""
     return TurnAction("full defence", "回避専念", False, False, FULL_DEFENCE_BONUS, FULL_DEFENCE_BONUS,
                       "the combat turn", (f"no move, no attack; evasion and magic resistance +{FULL_DEFENCE_BONUS}",))
 
 
 def switch_equipment(how: Literal["drop", "stow", "from-unarmed"], *, from_backpack: bool = False) -> TurnAction:
-    """Switching equipment (装備持ち替え), after moving or instead, just before attacking (004 §3-4-3-1, L109-L112).
+    """Switching equipment (装備持ち替え), after moving or instead, just before attacking (004 §3-4-3-1, lines 109–112).
 
     ``"drop"`` what is in hand and take something from the waist or back: attack at once; ``"stow"``
     it (e.g. sheathe the sword) first: no attack this turn; ``"from-unarmed"``: draw and attack at
@@ -269,7 +269,7 @@ def switch_equipment(how: Literal["drop", "stow", "from-unarmed"], *, from_backp
 @checks.checked_flags
 def pick_up(*, moved: bool) -> TurnAction:
     """Picking up an item (落ちている物を拾う): without moving, equip and attack at once; after moving,
-    no attack this turn; either way evasion -2 until the end of the turn (004 §3-4-3-1, L117-L118)."""
+    no attack this turn; either way evasion -2 until the end of the turn (004 §3-4-3-1, lines 117–118)."""
     return TurnAction("pick up", "落ちている物を拾う", True, not moved, PICK_UP_EVASION_MODIFIER, 0,
                       "from the pick-up to the end of the combat turn",
                       ("moved first: no attack this turn" if moved else "did not move: equip and attack at once",
@@ -277,9 +277,9 @@ def pick_up(*, moved: bool) -> TurnAction:
 
 
 def called_shot(part: str, *, gm_adjustment: int = 0, part_modifier: int | None = None) -> SpecialAttack:
-    """Called shot (局所攻撃) at a part: its to-hit penalty (004 §3-4-3-1, L121-L122).
+    """Called shot (局所攻撃) at a part: its to-hit penalty (004 §3-4-3-1, lines 121–122).
 
-    The text gives the weapon (-4, the GM may adjust) and, in joint piercing, the leg (-4, L164).
+    The text gives the weapon (-4, the GM may adjust) and, in joint piercing, the leg (-4, line 164).
     Other parts' penalties are *not in the source text*: pass ``part_modifier``.
     """
     check_int(gm_adjustment, "GM adjustment")
@@ -311,7 +311,7 @@ def weapon_drop_contest(
     defender_two_handed: bool = False, attribute: str = "strength",
 ) -> Contest:
     """After a hit aimed at the weapon: strength (筋力値) or luck (幸運値) + 2D6 on each side; the
-    defender gets +2 with a two-handed weapon; it drops the weapon if the attacker wins (004 §3-4-3-1, L122).
+    defender gets +2 with a two-handed weapon; it drops the weapon if the attacker wins (004 §3-4-3-1, line 122).
 
     Readings: ``attribute`` (``"strength"`` or ``"luck"``) is the same for both sides and the
     attacker chooses it (a ruling); each side adds 2D6; a tie is not a win.
@@ -349,7 +349,7 @@ def joint_piercing(
     knowledge_dice: Sequence[int],
     part_modifier: int | None = None,
 ) -> JointPiercing:
-    """Joint piercing (関節貫き) of an enemy mecha (004 §3-4-3-1, L163-L165).
+    """Joint piercing (関節貫き) of an enemy mecha (004 §3-4-3-1, lines 163–165).
 
     Needs 《機兵知識》 and 《銃砲系武器》 at level 3 or more and a solid-shot magic gun. First a
     《機兵知識》 check with intelligence (about 16-20 for an ordinary 機装兵; once per combat), then a

@@ -1,6 +1,6 @@
 """The combat turn: initiative, delaying, end-of-turn processing and the extra action.
 
-004 §3-4 and §3-4-1 (L2-L21); the simplified rules use the same turn (004 §3-5-1, L174).
+004 §3-4 and §3-4-1 (lines 2–21); the simplified rules use the same turn (004 §3-5-1, line 174).
 """
 
 from __future__ import annotations
@@ -14,19 +14,19 @@ from .. import checks
 from ..dice import RollResult, roll
 from ._common import check_choice, check_int
 
-#: One combat turn (戦闘ターン) lasts 10 seconds (004 §3-4, L3).
+#: One combat turn (戦闘ターン) lasts 10 seconds (004 §3-4, line 3).
 SECONDS_PER_TURN = 10
 #: Casting a higher or powerful spell may run over 2 or more combat turns, as its spell list says
-#: (004 §3-4, L3). The spell list itself is not in this text.
+#: (004 §3-4, line 3). The spell list itself is not in this text.
 MULTI_TURN_CASTING_MIN_TURNS = 2
-#: The dice of the initiative roll: initiative bonus + 2D6 (004 §3-4-1, L9).
+#: The dice of the initiative roll: initiative bonus + 2D6 (004 §3-4-1, line 9).
 INITIATIVE_DICE = "2D6"
-#: A delayed character acts at initiative roll value 0, at the end of the turn (004 §3-4-1, L10).
+#: A delayed character acts at initiative roll value 0, at the end of the turn (004 §3-4-1, line 10).
 DELAYED_ACTS_AT = 0
 
-#: At most one extra action per combat turn, for one character (004 §3-4-1, L14).
+#: At most one extra action per combat turn, for one character (004 §3-4-1, line 14).
 MAX_EXTRA_ACTIONS_PER_TURN = 1
-#: One action: one move and one attack, the move first (004 §3-4-2, L23).
+#: One action: one move and one attack, the move first (004 §3-4-2, line 23).
 MOVES_PER_ACTION = 1
 ATTACKS_PER_ACTION = 1
 ACTION_ORDER = ("move", "attack")
@@ -35,7 +35,7 @@ ACTION_ORDER = ("move", "attack")
 
 def action_step_allowed(done: Sequence[str], step: str) -> bool:
     """Whether ``step`` ("move" or "attack") may come next in one action after the steps ``done``
-    (004 §3-4-2, L23): at most MOVES_PER_ACTION moves and ATTACKS_PER_ACTION attacks, in the order of
+    (004 §3-4-2, line 23): at most MOVES_PER_ACTION moves and ATTACKS_PER_ACTION attacks, in the order of
     ACTION_ORDER (move first, attack after). The GM or a special action may say otherwise.
     """
     check_choice(step, "action step", ACTION_ORDER)
@@ -50,20 +50,20 @@ def action_step_allowed(done: Sequence[str], step: str) -> bool:
 
 Side = Literal["pc", "gm"]
 NpcPlacement = Literal["on-ties", "always"]
-#: The end-of-turn processing (004 §3-4-1, L13-L14), then the pilot's MP drain (L21; its place
+#: The end-of-turn processing (004 §3-4-1, lines 13–14), then the pilot's MP drain (line 21; its place
 #: relative to the extra action is a ruling: at the very end of the turn).
 END_OF_TURN_STEPS = ("delayed-actions", "ongoing-effects", "extra-action")
 PILOT_MP_STEP = "pilot-mp-drain"
 
 
 def casting_spans_turns(turns: int) -> bool:
-    """Whether a spell cast over ``turns`` combat turns is a multi-turn casting (004 §3-4, L3)."""
+    """Whether a spell cast over ``turns`` combat turns is a multi-turn casting (004 §3-4, line 3)."""
     check_int(turns, "casting turns", minimum=1)
     return turns >= MULTI_TURN_CASTING_MIN_TURNS
 
 
 def initiative_roll(bonus: int, *, dice: Sequence[int] | None = None, seed: int | None = None) -> RollResult:
-    """Initiative roll value = initiative bonus + 2D6 (004 §3-4-1, L9)."""
+    """Initiative roll value = initiative bonus + 2D6 (004 §3-4-1, line 9)."""
     check_int(bonus, "initiative bonus")
     return roll(f"{INITIATIVE_DICE}{bonus:+d}", dice=dice, seed=seed)
 
@@ -98,7 +98,7 @@ class Slot:
 
     @property
     def acts_at(self) -> int:
-        """The initiative value at which it acts: its own, or 0 when delayed (004 §3-4-1, L10)."""
+        """The initiative value at which it acts: its own, or 0 when delayed (004 §3-4-1, line 10)."""
         return DELAYED_ACTS_AT if self.delayed else self.initiative
 
 
@@ -122,7 +122,7 @@ class TurnOrder:
 def turn_order(
     combatants: Iterable[Combatant], *, npcs_after_pcs: NpcPlacement = "on-ties"
 ) -> TurnOrder:
-    """The acting order (004 §3-4-1, L10-L13).
+    """The acting order (004 §3-4-1, lines 10–13).
 
     Highest initiative roll value first. Characters that declared a delay act at value 0, after
     everyone else, among themselves again by their real initiative roll values. On equal values
@@ -162,7 +162,7 @@ def turn_order(
 
 @checks.checked_flags
 def end_of_turn_steps(*, riding_mecha: bool) -> tuple[str, ...]:
-    """What happens once everyone has acted (004 §3-4-1, L13-L14, L21), in order."""
+    """What happens once everyone has acted (004 §3-4-1, lines 13–14, line 21), in order."""
     return END_OF_TURN_STEPS + ((PILOT_MP_STEP,) if riding_mecha else ())
 
 
@@ -184,7 +184,7 @@ def extra_action_check(
     fallen: Iterable[str] = (),
     candidate_rule: ExtraActionCandidate = "first-actor",
 ) -> ExtraActionCheck:
-    """The extra-action contest of a turn (004 §3-4-1, L14-L16).
+    """The extra-action contest of a turn (004 §3-4-1, lines 14–16).
 
     Only the one character who acted first may try; a delayed character never may; if that
     character has fallen, nobody may this turn. The passive side is the opposing side's character
@@ -232,9 +232,9 @@ def extra_action_check(
 def extra_action_roll(
     active_value: int, passive_value: int, *, active_dice: Sequence[int], passive_dice: Sequence[int]
 ) -> tuple[bool, tuple[str, ...]]:
-    """One extra-action contest: re-action value + 2D6 each; the active side must win (004 §3-4-1, L16).
+    """One extra-action contest: re-action value + 2D6 each; the active side must win (004 §3-4-1, line 16).
 
-    Fumble, critical and over-critical mean nothing here (004 §3-4-1, L17): double ones are just a total of 2.
+    Fumble, critical and over-critical mean nothing here (004 §3-4-1, line 17): double ones are just a total of 2.
     Both sides rolling their re-action value + 2D6 is a ruling (the text gives no formula).
     """
     a = roll(f"2D6{active_value:+d}", dice=active_dice)

@@ -29,7 +29,7 @@ OUTCOME_LABELS = {
     "hit": "evasion failed (回避失敗)",
     "critical": "critical (クリティカル)",
 }
-#: The factor of the critical formula (001 §3-2 l.53) and the divisor of the middle one (l.56).
+#: The factor of the critical formula (001 §3-2, line 53) and the divisor of the middle one (line 56).
 CRITICAL_MULTIPLIER = 2
 EQUAL_DIVISOR = 2
 
@@ -45,7 +45,7 @@ class Damage:
 
 @checks.checked_flags
 def effective_armour(armour: int, covering: bool = False, rules: Wis6Rules = DEFAULT_RULES) -> int:
-    """The armour value used in a damage calculation: halved while covering (001 §4-2 l.68)."""
+    """The armour value used in a damage calculation: halved while covering (001 §4-2, line 68)."""
     whole("armour", armour, minimum=0)
     return halve(armour, rules.armour_halving) if covering else armour
 
@@ -94,7 +94,7 @@ def damage(
 def outcome_of(
     attack_level: int, attack_critical: bool, defence_level: int, rules: Wis6Rules = DEFAULT_RULES
 ) -> str:
-    """Which result an attack has, from the two success levels (001 §3-1, §3-2, §4-4 l.76).
+    """Which result an attack has, from the two success levels (001 §3-1, §3-2, §4-4, line 76).
 
     The defender evades with a strictly higher level; equal levels are the middle result; a
     lower defence is a hit, or a critical when the attacker rolled 1. A critical is not an

@@ -1,7 +1,7 @@
 """WIS6 dice commands in the style of BCDice commands (BCDice has no WIS6 dicebot).
 
 - ``SL<=A``: a success roll (001 §3-1): 1D20 against the ability value ``A``, read as a success
-  level 0 (failed), 1, 2, 4, 8, ...; a roll of 1 is a critical (001 §3-1 l.43) and takes the
+  level 0 (failed), 1, 2, 4, 8, ...; a roll of 1 is a critical (001 §3-1, line 43) and takes the
   maximum level (:func:`~.levels.maximum_level`, a ruling: :class:`~.rules.Wis6Rules`).
 - Anything else is BCDice's generic notation (``1D20<=13``, ``2D6+3``), rolled by
   :func:`rules_lib.dice.roll`. ``1D20<=13`` says only hit or miss; ``SL<=13`` adds the level

@@ -27,7 +27,7 @@ COUNTER_LABELS = {
     "equal": "equal level: weapon attack + level",
     "higher": "higher level: (weapon attack + level) × 2",
 }
-#: The factor of a counter that beats the enemy's level (001 §4-5 l.86).
+#: The factor of a counter that beats the enemy's level (001 §4-5, line 86).
 COUNTER_MULTIPLIER = 2
 
 
@@ -53,7 +53,7 @@ def counter_damage(
     enemy_armour: int | None = None,
     rules: Wis6Rules = DEFAULT_RULES,
 ) -> CounterDamage:
-    """The counter's result from the two levels (001 §4-5 l.85-92).
+    """The counter's result from the two levels (001 §4-5, lines 85–92).
 
     Rulings: a counter roll that fails (level 0) never counters; the enemy's armour is not
     subtracted unless ``rules.counter_armour == "subtract"`` (then ``enemy_armour`` is
@@ -105,12 +105,12 @@ class CounterResult:
 
     @property
     def self_takes_damage(self) -> bool:
-        """Whether the declarer's own hit was calculated as a hit that was not evaded (001 §4-5 l.84)."""
+        """Whether the declarer's own hit was calculated as a hit that was not evaded (001 §4-5, line 84)."""
         return self.incoming_outcome in ("hit", "critical")
 
 
 def incoming_outcome(attack: SuccessRoll) -> str:
-    """The formula of the hit the declarer takes (001 §4-5 l.84): a counter gives up evasion, so
+    """The formula of the hit the declarer takes (001 §4-5, line 84): a counter gives up evasion, so
     the damage is always calculated as evasion failed ("hit"), or the critical formula on a
     critical (ruling)."""
     return "critical" if attack.critical else "hit"
@@ -119,7 +119,7 @@ def incoming_outcome(attack: SuccessRoll) -> str:
 def incoming_damage(
     attack: SuccessRoll, enemy_weapon_attack: int, own_armour: int, rules: Wis6Rules = DEFAULT_RULES
 ):
-    """The hit the declarer takes (001 §4-5 l.84): evasion failed, or the critical formula on a critical (ruling)."""
+    """The hit the declarer takes (001 §4-5, line 84): evasion failed, or the critical formula on a critical (ruling)."""
     return damage(incoming_outcome(attack), enemy_weapon_attack, attack.level, own_armour, rules)
 
 

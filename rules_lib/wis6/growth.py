@@ -16,7 +16,7 @@ from .rules import Wis6Error, whole
 
 _DATA = tomllib.loads((Path(__file__).parent / "growth.toml").read_text(encoding="utf-8"))
 
-#: Growth points everyone gets after each battle scene (001 §5 l.111).
+#: Growth points everyone gets after each battle scene (001 §5, line 111).
 PILOT_POINTS_AWARDED: int = _DATA["award"]["pilot"]
 AC_POINTS_AWARDED: int = _DATA["award"]["ac"]
 #: The key of a plan's weapons under ``weapon_attack_scope="all_weapons"``.
@@ -81,7 +81,7 @@ class Sheet:
 
 
 def award_growth_points(sheet: Sheet) -> Sheet:
-    """After a battle scene: +5 pilot and +5 AC growth points, added to any banked (001 §5 l.111-112)."""
+    """After a battle scene: +5 pilot and +5 AC growth points, added to any banked (001 §5, lines 111–112)."""
     return replace(
         sheet, pilot_points=sheet.pilot_points + PILOT_POINTS_AWARDED, ac_points=sheet.ac_points + AC_POINTS_AWARDED
     )
@@ -139,7 +139,7 @@ def apply_growth(
 
     Pilot points buy only pilot abilities and AC points only AC values (a reading: the text
     lists them under separate headings, 001 §5-1 and §5-2). Points left over stay banked.
-    ``weapon_attack_scope`` (*not in the source text*, 001 §5-2 l.121): a weapon-attack purchase
+    ``weapon_attack_scope`` (*not in the source text*, 001 §5-2, line 121): a weapon-attack purchase
     raises one named weapon (``"one_weapon"``) or every weapon of the AC (``"all_weapons"``, plan
     key ``"all weapons"``). Overspending either pool raises an error naming both numbers.
     """

@@ -10,18 +10,18 @@ from functools import cache
 from ..dice import Distribution, success_level
 from .rules import DEFAULT_RULES, Wis6Error, Wis6Rules, whole
 
-#: The die of every success roll (001 §3-1 l.34: ２０面ダイス).
+#: The die of every success roll (001 §3-1, line 34: ２０面ダイス).
 DIE_SIDES = 20
-#: How each level relates to the one below it (001 §3-1 l.35: 倍々で増加).
+#: How each level relates to the one below it (001 §3-1, line 35: 倍々で増加).
 LEVEL_GROWTH_FACTOR = 2
-#: A roll of 1 is a critical (001 §3-1 l.43).
+#: A roll of 1 is a critical (001 §3-1, line 43).
 CRITICAL_ROLL = 1
 #: the most levels ``level_sequence`` lists (each doubles the last): a bound on the work, not a rule
 MAX_LEVEL_COUNT = 64
 
 
 def level_sequence(count: int = 6) -> tuple[int, ...]:
-    """The first ``count`` success levels: 1, 2, 4, 8, 16, 32, ... (001 §3-1 l.35)."""
+    """The first ``count`` success levels: 1, 2, 4, 8, 16, 32, ... (001 §3-1, line 35)."""
     whole("count", count, minimum=1, maximum=MAX_LEVEL_COUNT)
     return tuple(LEVEL_GROWTH_FACTOR**i for i in range(count))
 
@@ -35,7 +35,7 @@ def check_ability(ability: object, name: str = "ability") -> int:
 
 
 def check_roll(roll: object, name: str = "roll") -> int:
-    """A d20 roll (001 §3-1 l.34): a whole number from 1 to 20."""
+    """A d20 roll (001 §3-1, line 34): a whole number from 1 to 20."""
     whole(name, roll)
     if not 1 <= roll <= DIE_SIDES:
         raise Wis6Error(f"{name} {roll!r} is not on a d{DIE_SIDES}: allowed are 1 to {DIE_SIDES}")
@@ -51,7 +51,7 @@ def check_level(level: object, name: str = "success level") -> int:
 
 
 def highest_roll_for_level(level: int, ability: int) -> int:
-    """The highest roll that still reaches ``level``: ability ÷ level, rounded down (001 §3-1 l.36).
+    """The highest roll that still reaches ``level``: ability ÷ level, rounded down (001 §3-1, line 36).
 
     The text's 能力値 ÷ 成功レベル ＝ ダイス目 is read as a threshold: a roll reaches level L
     when roll ≤ ability ÷ L. A whole-number roll is at most 2.5 exactly when it is at most 2,
@@ -64,7 +64,7 @@ def highest_roll_for_level(level: int, ability: int) -> int:
 
 
 def maximum_level(ability: int, rules: Wis6Rules = DEFAULT_RULES) -> int:
-    """The "maximum success level" (成功レベル最大) a critical takes (001 §3-1 l.43; a ruling).
+    """The "maximum success level" (成功レベル最大) a critical takes (001 §3-1, line 43; a ruling).
 
     ``rules.critical_level == "roll_of_one"``: the level a roll of 1 earns against ``ability``;
     ``"fixed"``: ``rules.fixed_critical_level`` for everyone.

@@ -34,10 +34,10 @@ def _choice(name: str, value: object, allowed: tuple[str, ...]) -> None:
 class Wis6Rules:
     """Readings of the WIS6 text where it is silent. Every field is *not in the source text*.
 
-    - ``critical_level``: what "the maximum success level" (成功レベル最大, 001 §3-1 l.43) of a
+    - ``critical_level``: what "the maximum success level" (成功レベル最大, 001 §3-1, line 43) of a
       critical is. ``"roll_of_one"``: the level a roll of 1 earns against the ability (the
       largest power of two not above it); ``"fixed"``: a fixed top of the scale for everyone,
-      given as ``fixed_critical_level`` (e.g. 32, the last level the text lists, l.35).
+      given as ``fixed_critical_level`` (e.g. 32, the last level the text lists, line 35).
     - ``failed_attack``: what an attack roll above the ability (level 0) does. ``"misses"``: no
       damage whatever the defender rolls; ``"compare"``: level 0 is compared like any other
       level (a defender who also fails gives the equal-levels result).
@@ -45,15 +45,15 @@ class Wis6Rules:
       the attacker's level; ``"margin"``: the attacker's level minus the defender's.
     - ``critical_on_equal``: a critical that the defender matches (equal levels).
       ``"critical"``: the critical formula; ``"middle"``: the equal-levels formula.
-    - ``halving``: how the equal-levels ÷ 2 rounds (001 §3-2 l.56).
-    - ``armour_halving``: how covering's half armour rounds (001 §4-2 l.68).
+    - ``halving``: how the equal-levels ÷ 2 rounds (001 §3-2, line 56).
+    - ``armour_halving``: how covering's half armour rounds (001 §4-2, line 68).
     - ``minimum_damage``: the least damage a calculated hit does (the formulas can go below 0).
     - ``counter_armour``: whether the enemy's armour is subtracted from counter damage
-      (001 §4-5 l.86-89 subtract none): ``"ignore"`` or ``"subtract"``.
+      (001 §4-5, lines 86–89 subtract none): ``"ignore"`` or ``"subtract"``.
     - ``counter_critical``: whether a critical counter roll also doubles counter damage
       (``"double"``) or only takes the maximum level (``"level_only"``).
-    - ``tie_die_sides``: the die that breaks initiative ties (001 §1-2 l.10 names none).
-    - ``metric``: distance on the lettered square map (001 §1-3 l.15, §4-2 l.67):
+    - ``tie_die_sides``: the die that breaks initiative ties (001 §1-2, line 10 names none).
+    - ``metric``: distance on the lettered square map (001 §1-3, line 15, §4-2, line 67):
       ``"chebyshev"`` (a diagonal step counts 1) or ``"manhattan"`` (no diagonal steps).
     """
 

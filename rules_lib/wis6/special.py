@@ -27,18 +27,18 @@ SPECIAL_ACTIONS: dict[str, str] = {
     "effect": "エフェクト使用",
 }
 _BY_JAPANESE = {japanese: name for name, japanese in SPECIAL_ACTIONS.items()}
-#: Actions only an operator (オペレーター) may use (001 §4-6 l.95, §4-7 l.101).
+#: Actions only an operator (オペレーター) may use (001 §4-6, line 95, §4-7, line 101).
 OPERATOR_ONLY: frozenset[str] = frozenset({"jamming", "tapping"})
 OPERATOR = "operator"
-#: Uses per session (001 §4-6 l.98: ３回まで; §4-7 l.104: １回まで); the others are unlimited.
+#: Uses per session (001 §4-6, line 98: ３回まで; §4-7, line 104: １回まで); the others are unlimited.
 SESSION_LIMITS: Mapping[str, int] = MappingProxyType({"jamming": 3, "tapping": 1})
-#: What cooperation lets a unit use on its partner without conditions (001 §4-1 l.63).
+#: What cooperation lets a unit use on its partner without conditions (001 §4-1, line 63).
 UNCONDITIONAL_WITH_PARTNER: tuple[str, ...] = ("covering", "combination", "interception", "counter")
-#: Covering reaches allies within this many squares (001 §4-2 l.67: ２マス以内).
+#: Covering reaches allies within this many squares (001 §4-2, line 67: ２マス以内).
 COVERING_RANGE = 2
-#: Interception spends this much ammunition (001 §4-4 l.77: 弾数を【１点】減らす).
+#: Interception spends this much ammunition (001 §4-4, line 77: 弾数を【１点】減らす).
 INTERCEPTION_AMMO_COST = 1
-#: The abilities interception and counter roll instead of reaction (001 §4-4 l.75, §4-5 l.82).
+#: The abilities interception and counter roll instead of reaction (001 §4-4, line 75, §4-5, line 82).
 WEAPON_ABILITIES: dict[str, str] = {"ballistic": "実弾", "energy": "ＥＮ"}
 
 
@@ -118,9 +118,9 @@ class Cooperation:
     can_move: bool = False
     can_attack: bool = False
     unconditional_actions: tuple[str, ...] = UNCONDITIONAL_WITH_PARTNER
-    #: declared before this step of the unit's action (001 §4-1 l.62)
+    #: declared before this step of the unit's action (001 §4-1, line 62)
     declare_before: str = "move"
-    #: it lasts until the unit declares it over (001 §4-1 l.64); jamming can also end it (§4-6)
+    #: it lasts until the unit declares it over (001 §4-1, line 64); jamming can also end it (§4-6)
     lasts_until: str = "release declared"
 
     def release(self) -> Cooperation:
@@ -164,7 +164,7 @@ def check_support(
 ) -> SupportCheck:
     """Are the conditions of covering, combination or interception met? (001 §4-1 to §4-4)
 
-    An active cooperation with ``ally`` waives them (無条件で, 001 §4-1 l.63). Otherwise:
+    An active cooperation with ``ally`` waives them (無条件で, 001 §4-1, line 63). Otherwise:
     covering needs the ally within 2 squares (``distance``); interception for an ally needs it
     within the weapon's range (``distance``, ``weapon_range``); combination needs the enemy in
     range of both attackers (``ally_in_range`` for the partner, ``distance``/``weapon_range`` for
@@ -216,7 +216,7 @@ class Combination:
 def combination(
     attacks: Sequence[CombinationAttack], *, tie: Literal["higher_weapon_attack", "first"] = "higher_weapon_attack"
 ) -> Combination:
-    """Adopt the attack with the higher success level (コンビネーション, 001 §4-3 l.72).
+    """Adopt the attack with the higher success level (コンビネーション, 001 §4-3, line 72).
 
     The adopted attack's own weapon attack and level enter the damage (a ruling). On equal
     levels ``tie`` decides (*not in the source text*): ``"higher_weapon_attack"`` (the players
@@ -270,10 +270,10 @@ def intercept(
 ) -> Interception:
     """Intercept a missile attack (001 §4-4): roll the weapon's attack ability instead of reaction.
 
-    Only a level *above* the missile's level cancels the damage (上回った際, l.76); equal levels
+    Only a level *above* the missile's level cancels the damage (上回った際, line 76); equal levels
     are the middle result as for evasion (a ruling). Afterwards the weapon used loses 1 round
     (``ammo``) or, for an energy weapon, the generator gains ``energy_load`` load points
-    (*not in the source text*: the caller must give it), whether or not it worked (行動後, l.77).
+    (*not in the source text*: the caller must give it), whether or not it worked (行動後, line 77).
     """
     if attack_kind != "missile":
         raise Wis6Error(f"interception works against missile attacks (ミサイル) only, not {attack_kind!r}")
@@ -336,7 +336,7 @@ def jam(
     player's; a higher level cancels the target's cooperation declaration or ends its cooperation.
 
     Operators only, 3 times per session. The target rolls its own information ability (a
-    reading); equal levels fail (上回れば, l.97).
+    reading); equal levels fail (上回れば, line 97).
     """
     session = session.use("jamming", role)
     jammer = success_roll(jammer_roll, jammer_information, rules)

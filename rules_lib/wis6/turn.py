@@ -1,6 +1,6 @@
 """The turn: initiative from reaction + mobility, then each unit recovers, moves and attacks (001 §1).
 
-The map is a grid of squares named like 『Ａ－３』 (a letter and a number, 001 §1-3 l.15).
+The map is a grid of squares named like 『Ａ－３』 (a letter and a number, 001 §1-3, line 15).
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from ..dice import GivenDice, SeededDice
 from .rules import DEFAULT_RULES, Wis6Error, Wis6Rules, whole
 
-#: What each unit does on its action, in this order (001 §1-3 l.14-16).
+#: What each unit does on its action, in this order (001 §1-3, lines 14–16).
 ACTION_STEPS: tuple[str, ...] = ("recover bad status", "move", "attack")
 #: The phases of a battle (001 §1-1 to §1-4): the order is decided once, then step 3 repeats.
 BATTLE_PHASES: tuple[str, ...] = ("situation", "action order", "actions", "back to actions")
@@ -35,7 +35,7 @@ class Combatant:
 
     @property
     def initiative(self) -> int:
-        """Reaction + mobility (001 §1-2 l.8)."""
+        """Reaction + mobility (001 §1-2, line 8)."""
         return self.reaction + self.mobility
 
 
@@ -114,7 +114,7 @@ def turn_sequence(initiative: Initiative) -> tuple[tuple[str, str], ...]:
     """One turn (ターン): each unit in the action order does its three steps (001 §1-3, §1-4).
 
     The order is decided once: the text returns to step 3, not step 2, after each turn (a
-    reading of 001 §1-4 l.20), so the same sequence repeats every turn.
+    reading of 001 §1-4, line 20), so the same sequence repeats every turn.
     """
     return tuple((name, step) for name in initiative.order for step in ACTION_STEPS)
 
@@ -126,7 +126,7 @@ _SQUARE = re.compile(r"([A-Z])\s*-\s*([0-9]+)")
 
 @dataclass(frozen=True, order=True)
 class Square:
-    """A map square named by a column letter and a row number, like ``A-3`` (001 §1-3 l.15)."""
+    """A map square named by a column letter and a row number, like ``A-3`` (001 §1-3, line 15)."""
 
     column: str
     row: int
@@ -161,7 +161,7 @@ def parse_square(name: str, *, columns: int | None = None, rows: int | None = No
 
 
 def distance(a: str | Square, b: str | Square, rules: Wis6Rules = DEFAULT_RULES) -> int:
-    """Squares between two squares (001 §1-3 l.15, §4-2 l.67) under ``rules.metric`` (a ruling: the text gives no metric).
+    """Squares between two squares (001 §1-3, line 15, §4-2, line 67) under ``rules.metric`` (a ruling: the text gives no metric).
 
     ``"chebyshev"``: a diagonal step counts 1 (the larger of the column and row differences);
     ``"manhattan"``: steps are orthogonal only (the sum of the differences).
@@ -192,7 +192,7 @@ def move(
     rows: int | None = None,
     rules: Wis6Rules = DEFAULT_RULES,
 ) -> Move:
-    """Move up to the AC's mobility (機動値) in squares (001 §1-3 l.15); farther raises an error."""
+    """Move up to the AC's mobility (機動値) in squares (001 §1-3, line 15); farther raises an error."""
     whole("mobility", mobility, minimum=0)
     a = start if isinstance(start, Square) else parse_square(start, columns=columns, rows=rows)
     b = end if isinstance(end, Square) else parse_square(end, columns=columns, rows=rows)

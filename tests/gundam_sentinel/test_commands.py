@@ -1,4 +1,5 @@
-"""The dice commands against the book's rule functions, and every chart's exact odds by enumeration."""
+"""The dice commands against the book's rule functions, and every chart's exact odds by enumeration; single rolls, refusals and CLI lines are
+data in command_cases.toml (tests/test_command_cases.py)."""
 
 from __future__ import annotations
 
@@ -18,7 +19,7 @@ from rules_lib.gundam_sentinel.charts import (
     load_charts,
     roll_chart,
 )
-from rules_lib.gundam_sentinel.commands import basic_battle, odds_command, parse_command, roll_command
+from rules_lib.gundam_sentinel.commands import basic_battle, odds_command, roll_command
 from rules_lib.gundam_sentinel.to_hit import check_hit
 
 PAIRS = list(itertools.product(range(1, 7), repeat=2))
@@ -71,29 +72,6 @@ def test_command_odds_equal_counting_the_rolls(expression):
         assert odds.critical == Fraction(sum(r.critical for r in rolls), 36)
     for total, p in odds.total.items():
         assert p == Fraction(sum(r.total == total for r in rolls), 36)
-
-
-@pytest.mark.parametrize("text, kind, modifier, target", [
-    ("BB+5-3>3+4", "BB", 2, 7), ("bbm--2", "BBM", 2, None), ("GS+(6/4)>10", "GS", 2, 10),
-    ("PEJC+6/4F", "PEJC", 1, None), ("PEJC+5/2R-1", "PEJC", 2, None), ("AARC-1==-3", "AARC", -1, -3),
-    ("ＢＢ＋５＞３０ comment", "BB", 5, 30), ("RTJC", "RTJC", 0, None), ("SDDC", "SDDC", 0, None),
-])
-def test_parsing_follows_bcdice_arithmetic(text, kind, modifier, target):
-    command = parse_command(text)
-    assert (command.kind, command.modifier, command.target) == (kind, modifier, target)
-
-
-@pytest.mark.parametrize("text, why", [
-    ("BB+x", "not part of"), ("BB+5-", "not whole-number"), ("ECHC+1", "does not parse"),
-    ("PEJC>3", "takes only a modifier"), ("AARC+1", "defence"), ("GS>10x", "not part of"),
-    ("PEJC+1/0", "divides by zero"), ("XYZ", "allowed are"), ("BB", None),
-])
-def test_bad_commands_name_the_problem(text, why):
-    if why is None:
-        parse_command(text)
-        return
-    with pytest.raises(ValueError, match=why):
-        parse_command(text)
 
 
 def _brute_2d6(chart: Chart, modifier: int) -> dict[int, int]:

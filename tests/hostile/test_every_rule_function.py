@@ -1,6 +1,6 @@
 """Every public rule function whose parameters are whole numbers and flags refuses nonsense in them.
 
-For each such function of the four systems, the dice package and the map geometry, each ``int``
+For each such function of every system, the dice package and the map geometry, each ``int``
 or ``bool`` parameter is given 1.5, NaN, ``"abc"`` and ``None`` in turn (the others a plain 3 or
 False): the call must end in a ``ValueError`` (with a message), never return or fail otherwise.
 """
@@ -12,8 +12,11 @@ import typing
 
 import pytest
 
-MODULES = ["rules_lib.gundam_sentinel", "rules_lib.wis6", "rules_lib.nemesis", "rules_lib.verse_world",
-           "rules_lib.dice", "rules_lib.geometry.hex", "rules_lib.geometry.square"]
+from rules_lib.systems import systems
+
+#: every system of the registry, the dice package and the map geometry
+MODULES = [f"rules_lib.{system.package}" for system in systems()] + [
+    "rules_lib.dice", "rules_lib.geometry.hex", "rules_lib.geometry.square"]
 BAD = [1.5, math.nan, "abc", None]
 
 

@@ -15,10 +15,7 @@ from rules_lib.widgets.nemesis import (
     MeleeDuelCalculator,
     OpposedPoolsCalculator,
 )
-
-
-def cell(value) -> str:
-    return f"<td style='text-align:right;padding:0 0.6em'>{value}</td>"
+from tests.html_values import row
 
 
 def test_action_dice_calculator_shows_patterns_and_attacks():
@@ -28,8 +25,8 @@ def test_action_dice_calculator_shows_patterns_and_attacks():
     expected = action_dice_odds("3", rapid_fire=True)
     assert calculator.odds.attacks == expected.attacks
     assert calculator.odds.attacks[3] == Fraction(1, 216)
-    assert f">3</td>{cell('1/216')}{cell('0.46%')}" in calculator.result.value
-    assert f"三ゾロ目 triple</td>{cell('1/36')}" in calculator.result.value
+    assert row(calculator.result.value, "3")[:2] == ["1/216", "0.46%"]
+    assert row(calculator.result.value, "三ゾロ目 triple")[0] == "1/36"
     calculator.extended.value = "fires"
     calculator.proper_range.value = "34(5)"
     assert calculator.odds.firing_faces == (3, 4, 5) and "fires on 3/4/5" in calculator.result.value
@@ -49,7 +46,7 @@ def test_armour_calculator_shows_penetration_and_damage():
     expected = armour_odds("1D20＋1", 10, "3D6＋2", 5)
     assert calculator.odds == expected and expected.penetration == Fraction(11, 20)
     assert f"&gt; 10): 11/20 ({percent(Fraction(11, 20))})" in calculator.result.value
-    assert f">1</td>{cell(expected.damage[1])}" in calculator.result.value
+    assert row(calculator.result.value, "1")[0] == str(expected.damage[1])
     calculator.melee.value = True
     assert calculator.odds.damage == armour_odds("1D20＋1", 10, "3D6＋2", 5, melee=True).damage
     calculator.attack.value = "1D"
@@ -78,7 +75,7 @@ def test_melee_duel_calculator_fresh_and_kept():
     calculator = MeleeDuelCalculator()
     fresh = duel_odds()
     assert calculator.odds == fresh
-    assert f"A wins</td>{cell(fresh.win)}{cell(percent(fresh.win))}" in calculator.result.value
+    assert row(calculator.result.value, "A wins")[:2] == [str(fresh.win), percent(fresh.win)]
     calculator.kept_a.value = "6,6,6"
     assert calculator.odds.lose == 0 and "A keeps 6-6-6" in calculator.result.value
     calculator.kept_b.value = "5 5 5"
