@@ -91,6 +91,59 @@ def install_ipython_stand_in() -> None:
     )
 
 
+class LazyWheels:
+    """An import hook that installs a wheel the first time one of its modules is imported.
+
+    The page's Python (in a Web Worker) starts with the wheels every calculator needs; a wheel
+    only some calculators import (icepool) is fetched when first imported, with a synchronous
+    request (allowed in a worker), and checked against the SHA-256 of the build's manifest
+    before it is unpacked: a wheel that differs is refused, as at start.
+    """
+
+    def __init__(self, wheels: dict[str, dict[str, str]], fetch: Any, target: str | None = None) -> None:
+        import sysconfig
+
+        #: top-level module -> {"url": ..., "sha256": ...}
+        self.wheels = dict(wheels)
+        self.fetch = fetch  # url -> bytes
+        self.target = target or sysconfig.get_path("purelib")  # where Pyodide unpacks the other wheels
+
+    def find_spec(self, name: str, path: Any = None, target: Any = None) -> Any:
+        wheel = self.wheels.pop(name.partition(".")[0], None)
+        if wheel is None:
+            return None
+        import hashlib
+        import importlib.machinery
+        import io
+        import zipfile
+
+        data = bytes(self.fetch(wheel["url"]))
+        if hashlib.sha256(data).hexdigest() != wheel["sha256"]:
+            raise ImportError(f"the wheel {wheel['url'].rsplit('/', 1)[-1]} does not match the build's digest")
+        with zipfile.ZipFile(io.BytesIO(data)) as archive:
+            archive.extractall(self.target)
+        importlib.invalidate_caches()
+        return importlib.machinery.PathFinder.find_spec(name, path if path is not None else [self.target], target)
+
+
+def install_lazy_wheels(wheels_json: str) -> None:
+    """Install `LazyWheels` for the wheels the page loads on first import (JSON: module -> url, sha256)."""
+
+    def fetch(url: str) -> bytes:
+        from js import XMLHttpRequest  # only in the browser
+
+        request = XMLHttpRequest.new()
+        request.open("GET", url, False)
+        request.responseType = "arraybuffer"
+        request.send(None)
+        if request.status != 200:
+            raise ImportError(f"{url} could not be fetched (HTTP {request.status})")
+        return request.response.to_py()
+
+    sys.meta_path[:] = [f for f in sys.meta_path if not isinstance(f, LazyWheels)]
+    sys.meta_path.append(LazyWheels(json.loads(wheels_json), fetch))
+
+
 class LiveCalculator:
     """One calculator on the page: its widget tree, and the state last sent to the page."""
 

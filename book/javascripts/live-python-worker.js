@@ -22,7 +22,7 @@ const SNAPSHOT_CACHE = "rules-lib-live-snapshots";
 const SHARED_IMPORTS = [
   "import rules_lib.browser as browser",
   "browser.install_ipython_stand_in()",
-  "import ipywidgets, icepool, rules_lib.dice, rules_lib.widgets",
+  "import ipywidgets, rules_lib.dice, rules_lib.widgets",
 ].join("\n");
 
 let started = null;
@@ -76,7 +76,13 @@ async function startPython(vendorHref) {
     fetch(new URL("wheels/manifest.json", vendor)).then((response) => response.json()),
   ]);
   phase("loader");
-  const wheelsRequest = Promise.all(manifest.wheels.map((name) => verifiedWheel(vendor, manifest, name)));
+  // a wheel only some calculators import (icepool) is fetched when first imported (rules_lib.browser.LazyWheels)
+  const lazy = manifest.lazy || {};
+  const onImport = Object.fromEntries(Object.entries(lazy).map(([module, name]) => [module, {
+    url: new URL(`wheels/${name}`, vendor).href, sha256: (manifest.sha256 || {})[name] || "",
+  }]));
+  const atStart = manifest.wheels.filter((name) => !Object.values(lazy).includes(name));
+  const wheelsRequest = Promise.all(atStart.map((name) => verifiedWheel(vendor, manifest, name)));
   wheelsRequest.catch(() => {}); // reported where it is awaited
   const key = new URL(`snapshot-${manifest.build}`, vendor).href;
   const snapshots = manifest.snapshot === "on" && Boolean(manifest.build);
@@ -110,8 +116,10 @@ async function startPython(vendorHref) {
       }
     }
   }
+  const browser = pyodide.pyimport("rules_lib.browser");
+  browser.install_lazy_wheels(JSON.stringify(onImport));
   phase("imported");
-  return pyodide.pyimport("rules_lib.browser");
+  return browser;
 }
 
 async function handle(message) {
