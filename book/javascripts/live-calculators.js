@@ -97,6 +97,7 @@
       area.className = "widget-subarea";
       viewTag.parentElement.insertBefore(area, viewTag);
       await manager.display_view(await manager.create_view(model), area);
+      await new Promise((resolve) => setTimeout(resolve)); // one widget tree a task: the page stays responsive
       const dotted = liveClassOf(model);
       if (dotted) {
         const status = document.createElement("p");
