@@ -67,6 +67,21 @@ def calculator_class(dotted: str) -> type:
     return cls
 
 
+def import_calculator_modules(dotted_json: str | None = None) -> list[str]:
+    """Import the modules of the calculators a page names (JSON list of ``module:Class``), or all of them.
+
+    The page names its calculators before it has drawn them, so their modules (the slow part of
+    constructing the first calculator) are imported in the worker meanwhile. Names that are not
+    on the allow-list are skipped here; constructing them is refused by `calculator_class`.
+    """
+    allowed = calculator_modules()
+    wanted = allowed if dotted_json is None else {str(d).partition(":")[0] for d in json.loads(dotted_json)}
+    imported = sorted(wanted & allowed)
+    for module_name in imported:
+        importlib.import_module(module_name)
+    return imported
+
+
 def install_ipython_stand_in() -> None:
     """Give ipywidgets the three IPython names it imports; no display machinery runs here."""
     if "IPython" in sys.modules:

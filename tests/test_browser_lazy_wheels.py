@@ -51,3 +51,12 @@ def test_a_lazy_wheel_that_differs_from_the_manifest_is_refused(hook):
     hook("lazy_probe_two", data, hashlib.sha256(b"the build's wheel").hexdigest())
     with pytest.raises(ImportError, match="does not match the build's digest"):
         import lazy_probe_two  # noqa: F401
+
+
+def test_a_page_imports_only_allowed_calculator_modules_ahead():
+    from rules_lib.browser import import_calculator_modules, install_ipython_stand_in
+
+    install_ipython_stand_in()
+    named = '["rules_lib.widgets.gundam_sentinel:ToHitCalculator", "os:system", "rules_lib.widgets.base:Calculator"]'
+    assert import_calculator_modules(named) == ["rules_lib.widgets.gundam_sentinel"]
+    assert "rules_lib.widgets.wis6" in import_calculator_modules()  # a snapshot holds them all

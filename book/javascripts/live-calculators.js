@@ -116,6 +116,13 @@
   // The memory snapshot (where the build's manifest allows it: an origin of its own, since Cache
   // Storage belongs to the whole origin and a planted copy would run as this book's code) is read
   // and written in the worker.
+  // the calculator classes the stored state names (their modules can be imported before the page draws)
+  function pageClasses() {
+    if (!stateTag) return [];
+    const found = stateTag.textContent.match(new RegExp(`"${LIVE_PREFIX}[A-Za-z0-9_.:]{1,200}"`, "g")) || [];
+    return [...new Set(found.map((quoted) => quoted.slice(LIVE_PREFIX.length + 1, -1)))];
+  }
+
   function startPython() {
     const mark = (phase, at) => (live.phases[phase] = Math.round(at - performance.timeOrigin));
     const worker = new Worker(new URL("javascripts/live-python-worker.js", siteRoot), { type: "module" });
@@ -154,7 +161,7 @@
       };
     });
     ready.catch(() => {}); // reported where it is awaited
-    worker.postMessage({ op: "start", vendor: new URL("vendor/", siteRoot).href });
+    worker.postMessage({ op: "start", vendor: new URL("vendor/", siteRoot).href, classes: pageClasses() });
     return {
       ready,
       open: (target, state) => call({ op: "comm_open", target, data: { state } }),

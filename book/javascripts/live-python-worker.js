@@ -4,7 +4,7 @@
  * Pyodide boots, restores its snapshot, unpacks the wheels and computes here, so the page's main
  * thread only draws widgets. The page and this worker talk in messages modelled on the Jupyter comm
  * protocol that JupyterLite's kernels use between their worker and the page:
- *   page → worker  {op: "start", vendor}                         boot (sent at once, while the page draws)
+ *   page → worker  {op: "start", vendor, classes}                boot (sent at once, while the page draws)
  *                  {id, op: "comm_open", target, data: {state}}  construct a calculator from the page's stored inputs
  *                  {id, op: "comm_msg", comm, data: {method: "update", index, state}}   an input changed
  *                  {id, op: "comm_msg", comm, data: {method: "custom", index, content}} a button press
@@ -67,7 +67,7 @@ async function verifiedWheel(vendor, manifest, name) {
   return bytes;
 }
 
-async function startPython(vendorHref) {
+async function startPython(vendorHref, pageClasses) {
   const vendor = new URL(vendorHref);
   const indexURL = new URL("pyodide/", vendor).href;
   // fetched together: the runtime's loader, the manifest, then the wheels while Python boots
@@ -107,6 +107,8 @@ async function startPython(vendorHref) {
   phase("wheels");
   if (!fromSnapshot) {
     pyodide.runPython(SHARED_IMPORTS);
+    // a snapshot serves every page: it holds every calculator module (none imports icepool at import)
+    if (snapshots) pyodide.runPython("browser.import_calculator_modules()");
     if (snapshots && typeof pyodide.makeMemorySnapshot === "function") {
       try {
         // before any JavaScript object crosses into Python, as a snapshot requires
@@ -118,6 +120,8 @@ async function startPython(vendorHref) {
   }
   const browser = pyodide.pyimport("rules_lib.browser");
   browser.install_lazy_wheels(JSON.stringify(onImport));
+  // the page's calculator modules, named by the page before it has drawn: imported while it draws
+  browser.import_calculator_modules(JSON.stringify(pageClasses));
   phase("imported");
   return browser;
 }
@@ -147,7 +151,7 @@ async function handle(message) {
 
 self.onmessage = async ({ data: message }) => {
   if (message.op === "start") {
-    started = started || startPython(message.vendor);
+    started = started || startPython(message.vendor, message.classes || []);
     started.then(() => postMessage({ op: "ready" }), (error) => postMessage({ op: "failed", error: String(error.message || error) }));
     return;
   }
