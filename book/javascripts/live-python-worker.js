@@ -107,8 +107,8 @@ async function startPython(vendorHref, pageClasses) {
   phase("wheels");
   if (!fromSnapshot) {
     pyodide.runPython(SHARED_IMPORTS);
-    // a snapshot serves every page: it holds every calculator module (none imports icepool at import)
-    if (snapshots) pyodide.runPython("browser.import_calculator_modules()");
+    // this page's calculator modules, named by the page before it has drawn (a snapshot then holds them)
+    pyodide.runPython(`browser.import_calculator_modules(${JSON.stringify(JSON.stringify(pageClasses))})`);
     if (snapshots && typeof pyodide.makeMemorySnapshot === "function") {
       try {
         // before any JavaScript object crosses into Python, as a snapshot requires
@@ -120,8 +120,8 @@ async function startPython(vendorHref, pageClasses) {
   }
   const browser = pyodide.pyimport("rules_lib.browser");
   browser.install_lazy_wheels(JSON.stringify(onImport));
-  // the page's calculator modules, named by the page before it has drawn: imported while it draws
-  browser.import_calculator_modules(JSON.stringify(pageClasses));
+  // after a snapshot of another page: this page's modules too, while the page draws
+  if (fromSnapshot) browser.import_calculator_modules(JSON.stringify(pageClasses));
   phase("imported");
   return browser;
 }
