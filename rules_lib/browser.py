@@ -1,10 +1,10 @@
-"""The Python half of the live calculators on the published site (run inside Pyodide).
+"""The Python half of the live calculators on the published site (run inside Pyodide, in a Web Worker).
 
 The site shows each calculator from the widget state stored when the book was built.
 In the reader's browser, Pyodide then constructs the same calculator class from
 ``rules_lib``; this module pairs its widget tree with the page's widget models, takes
-the reader's input changes, and returns the states that changed, which the page
-applies. Every number a reader sees therefore comes from the same library call as in
+the reader's input changes (sent by the page as messages), and returns the states that
+changed, which the page applies. Every number a reader sees therefore comes from the same library call as in
 the notebook.
 
 Calculators mark themselves live with `live_class`, a DOM class that names the
