@@ -54,7 +54,7 @@ bench: $(STAMP)
 mutation: $(STAMP)
 	$(BIN)/python tools/mutation.py
 
-## time to the first live result on the built site, cold and warm, and bytes transferred
+## each system's calculators page, cold and warm, full speed and CPU-throttled 4x: times, long tasks, bytes
 bench-site: $(STAMP) chromium
 	RULES_LIB_SNAPSHOT=on $(BIN)/mkdocs build --strict --site-dir .site-bench
 	$(BIN)/python benchmarks/bench_site.py .site-bench

@@ -1,15 +1,31 @@
-"""Time to the first live result on a chapter page, cold and warm, and the bytes transferred.
+"""Each system's calculators page in headless Chromium, cold and warm, at full speed and with the CPU throttled 4×.
 
-Builds nothing: point it at a built site (default .site-test, as `make test` leaves it) or
-run `make bench-site`. Serves the site on 127.0.0.1 and drives headless Chromium.
-Goals (reported, not asserted): first live result within 5 s cold and 1 s warm.
+Builds nothing: point it at a built site (default .site-test, as `make test` leaves it) or run
+`make bench-site` (which builds with snapshots on, as a site on an origin of its own would).
+Serves the site on 127.0.0.1 and reports, per load, in ms since navigation:
+
+- stored: every stored widget drawn (the page is readable and its calculators show values);
+- live: Python started (in its worker) and every calculator paired with it;
+- result: the first recomputed result shown after an input change made the moment the page is live;
+- update: that recomputation alone;
+- long tasks on the main thread (PerformanceObserver 'longtask'): how many, and the longest;
+- bytes the server sent for the load (raw), and the same files gzip-compressed (as GitHub Pages
+  serves text; whether it compresses .wasm is not assumed: both are shown).
+
+A cold load is a fresh browser profile; the warm load is a second tab of the same profile (the
+runtime from the browser's cache; with snapshots on, Python restored from its snapshot).
+The 4× throttling is CDP's Emulation.setCPUThrottlingRate, as a mid-range phone.
+Goals (reported, never asserted): result ≤ 2.5 s cold and ≤ 0.5 s warm at full speed; ≤ 10 MB
+cold; no long task over 200 ms.
 """
 
 from __future__ import annotations
 
 import functools
+import gzip
 import http.server
 import os
+import platform
 import shutil
 import sys
 import tempfile
@@ -19,57 +35,120 @@ from pathlib import Path
 
 from playwright.sync_api import sync_playwright
 
-PAGE = "dice/01-dice-and-odds/"
 FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
          "--disable-component-update", "--disable-sync"]
+LONG_TASKS = """
+window.__longTasks = [];
+new PerformanceObserver((list) => {
+  for (const entry of list.getEntries()) window.__longTasks.push([Math.round(entry.startTime), Math.round(entry.duration)]);
+}).observe({ type: "longtask", buffered: true });
+"""
+# change the first calculator's first number input (else a text input) the moment the page is live
+CHANGE_INPUT = """
+async () => {
+  const live = window.rulesLibLive;
+  const states = live.states(0);
+  let position = states.findIndex((s) => !s.disabled && Number.isInteger(s.value) && typeof s.value !== "boolean");
+  let value;
+  if (position >= 0) {
+    const s = states[position];
+    const step = Number.isInteger(s.step) && s.step > 0 ? s.step : 1;
+    value = s.max === null || s.max === undefined || s.value + step <= s.max ? s.value + step : s.value - step;
+  } else {
+    position = states.findIndex((s) => !s.disabled && s._model_name === "TextModel");
+    value = states[position].value + "+1";
+  }
+  const asked = performance.now();
+  await live.setInput(0, position, { value });
+  return { asked: Math.round(asked), shown: Math.round(performance.now()) };
+}
+"""
 
 
-class Quiet(http.server.SimpleHTTPRequestHandler):
+class Counting(http.server.SimpleHTTPRequestHandler):
+    """Serves the site and counts the bytes of every file sent (a 304 sends none)."""
+
+    sent: list[Path] = []
+
     def log_message(self, *args):
         pass
 
+    def send_head(self):
+        result = super().send_head()
+        if result is not None and hasattr(result, "name"):
+            Counting.sent.append(Path(result.name))
+        return result
 
-def first_live(page, url: str) -> tuple[float, int, dict]:
-    transferred = []
 
-    def count(request) -> None:
-        try:
-            transferred.append(request.sizes()["responseBodySize"])
-        except Exception:  # the page closed before this request's sizes were read
-            pass
+@functools.cache
+def gzipped_size(path: Path) -> int:
+    return len(gzip.compress(path.read_bytes(), compresslevel=6))
 
-    page.on("requestfinished", count)
-    start = time.perf_counter()
+
+def load(context, url: str, throttle: int) -> dict:
+    Counting.sent.clear()
+    page = context.new_page()
+    if throttle > 1:
+        context.new_cdp_session(page).send("Emulation.setCPUThrottlingRate", {"rate": throttle})
+    page.add_init_script(LONG_TASKS)
+    timeout = 180_000 * throttle
     page.goto(url, wait_until="commit")
-    page.wait_for_function("window.rulesLibLive && window.rulesLibLive.status === 'live'", timeout=120_000)
-    seconds = time.perf_counter() - start
+    page.wait_for_function("window.rulesLibLive && window.rulesLibLive.status !== 'starting'", timeout=timeout,
+                           polling=5)
+    status = page.evaluate("window.rulesLibLive.status")
+    if status != "live":
+        raise RuntimeError(f"{url}: the calculators did not start: {page.evaluate('window.rulesLibLive.error')}")
+    change = page.evaluate(CHANGE_INPUT)
     page.wait_for_load_state("load")
     # a reader stays on the page: let a first visit finish storing its Python snapshot
-    page.wait_for_function("!['saving', undefined].includes(window.rulesLibLive.snapshot)"
-                           " || window.rulesLibLive.fromSnapshot", timeout=30_000)
-    phases = page.evaluate("({...window.rulesLibLive.phases, snapshot: window.rulesLibLive.fromSnapshot"
-                           " ? 'restored' : window.rulesLibLive.snapshot})")
+    page.wait_for_function("!['saving', undefined].includes(window.rulesLibLive.snapshot)", timeout=timeout)
+    live = page.evaluate("({phases: window.rulesLibLive.phases, snapshot: window.rulesLibLive.snapshot,"
+                         " longTasks: window.__longTasks})")
     page.close()
-    return seconds, sum(transferred), phases
+    sent = list(Counting.sent)
+    return {
+        "stored": live["phases"].get("rendered"), "live": live["phases"].get("live"), "result": change["shown"],
+        "update": change["shown"] - change["asked"], "snapshot": live["snapshot"], "phases": live["phases"],
+        "long": [duration for _, duration in live["longTasks"]],
+        "over": [f"{duration} ms at {start}" for start, duration in live["longTasks"] if duration > 200],
+        "raw": sum(p.stat().st_size for p in sent), "gzip": sum(gzipped_size(p) for p in sent), "sent": sent,
+    }
+
+
+def line(kind: str, figures: dict) -> str:
+    long = figures["long"]
+    return (f"  {kind:4} stored {figures['stored']:6} ms  live {figures['live']:6} ms  result {figures['result']:6} ms"
+            f" (update {figures['update']:4} ms)  long tasks {len(long):2} (longest {max(long, default=0):4} ms)"
+            f"  {figures['raw'] / 1e6:5.2f} MB raw, {figures['gzip'] / 1e6:5.2f} MB gzip  snapshot {figures['snapshot']}")
 
 
 def main(site: Path) -> None:
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Quiet, directory=str(site)))
+    pages = sorted(p.parent.relative_to(site).as_posix() + "/" for p in site.glob("*/[0-9]*-calculators/index.html"))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Counting, directory=str(site)))
     threading.Thread(target=server.serve_forever, daemon=True).start()
-    url = f"http://127.0.0.1:{server.server_address[1]}/{PAGE}"
+    base = f"http://127.0.0.1:{server.server_address[1]}/"
+    print(f"{time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}, {platform.machine()} with {os.cpu_count()} cores, "
+          f"{platform.system()} {platform.release()}; site {site}")
     with sync_playwright() as playwright:
-        for run in range(3):
-            # a fresh profile with a disk cache: the first visit is cold, the second warm
-            with tempfile.TemporaryDirectory() as profile:
-                context = playwright.chromium.launch_persistent_context(
-                    profile, executable_path=os.environ.get("RULES_LIB_CHROMIUM") or shutil.which("chromium"), args=FLAGS)
-                cold, cold_bytes, cold_phases = first_live(context.new_page(), url)
-                warm, warm_bytes, warm_phases = first_live(context.new_page(), url)
-                context.close()
-            print(f"run {run + 1}: cold {cold:5.2f} s ({cold_bytes / 1e6:5.2f} MB)   "
-                  f"warm {warm:5.2f} s ({warm_bytes / 1e6:5.2f} MB from the network)   "
-                  f"goals: cold/5 s = {cold / 5:4.2f}, warm/1 s = {warm:4.2f}")
-            print(f"        phases (ms since navigation) cold {cold_phases}  warm {warm_phases}")
+        for throttle in (1, 4):
+            print(f"CPU {'at full speed' if throttle == 1 else f'throttled {throttle}×'}")
+            for path in pages:
+                with tempfile.TemporaryDirectory() as profile:
+                    context = playwright.chromium.launch_persistent_context(
+                        profile, executable_path=os.environ.get("RULES_LIB_CHROMIUM") or shutil.which("chromium"),
+                        args=FLAGS)
+                    cold = load(context, base + path, throttle)
+                    warm = load(context, base + path, throttle)
+                    context.close()
+                print(path)
+                print(line("cold", cold))
+                print(line("warm", warm))
+                print(f"       phases cold {cold['phases']}\n       phases warm {warm['phases']}")
+                print(f"       long tasks over 200 ms: cold {cold['over']}, warm {warm['over']}")
+                if path == pages[0] and throttle == 1:
+                    print("       largest files of the cold load (MB raw / gzip):", ", ".join(
+                        f"{p.relative_to(site)} {p.stat().st_size / 1e6:.2f}/{gzipped_size(p) / 1e6:.2f}"
+                        for p in sorted(set(cold["sent"]), key=lambda p: -p.stat().st_size)[:10]))
     server.shutdown()
 
 

@@ -1,10 +1,10 @@
-"""The Python half of the live calculators on the published site (run inside Pyodide).
+"""The Python half of the live calculators on the published site (run inside Pyodide, in a Web Worker).
 
 The site shows each calculator from the widget state stored when the book was built.
 In the reader's browser, Pyodide then constructs the same calculator class from
 ``rules_lib``; this module pairs its widget tree with the page's widget models, takes
-the reader's input changes, and returns the states that changed, which the page
-applies. Every number a reader sees therefore comes from the same library call as in
+the reader's input changes (sent by the page as messages), and returns the states that
+changed, which the page applies. Every number a reader sees therefore comes from the same library call as in
 the notebook.
 
 Calculators mark themselves live with `live_class`, a DOM class that names the
@@ -67,6 +67,21 @@ def calculator_class(dotted: str) -> type:
     return cls
 
 
+def import_calculator_modules(dotted_json: str | None = None) -> list[str]:
+    """Import the modules of the calculators a page names (JSON list of ``module:Class``), or all of them.
+
+    The page names its calculators before it has drawn them, so their modules (the slow part of
+    constructing the first calculator) are imported in the worker meanwhile. Names that are not
+    on the allow-list are skipped here; constructing them is refused by `calculator_class`.
+    """
+    allowed = calculator_modules()
+    wanted = allowed if dotted_json is None else {str(d).partition(":")[0] for d in json.loads(dotted_json)}
+    imported = sorted(wanted & allowed)
+    for module_name in imported:
+        importlib.import_module(module_name)
+    return imported
+
+
 def install_ipython_stand_in() -> None:
     """Give ipywidgets the three IPython names it imports; no display machinery runs here."""
     if "IPython" in sys.modules:
@@ -89,6 +104,59 @@ def install_ipython_stand_in() -> None:
     sys.modules.update(
         {"IPython": ipython, "IPython.display": display, "IPython.core": core, "IPython.core.interactiveshell": shell}
     )
+
+
+class LazyWheels:
+    """An import hook that installs a wheel the first time one of its modules is imported.
+
+    The page's Python (in a Web Worker) starts with the wheels every calculator needs; a wheel
+    only some calculators import (icepool) is fetched when first imported, with a synchronous
+    request (allowed in a worker), and checked against the SHA-256 of the build's manifest
+    before it is unpacked: a wheel that differs is refused, as at start.
+    """
+
+    def __init__(self, wheels: dict[str, dict[str, str]], fetch: Any, target: str | None = None) -> None:
+        import sysconfig
+
+        #: top-level module -> {"url": ..., "sha256": ...}
+        self.wheels = dict(wheels)
+        self.fetch = fetch  # url -> bytes
+        self.target = target or sysconfig.get_path("purelib")  # where Pyodide unpacks the other wheels
+
+    def find_spec(self, name: str, path: Any = None, target: Any = None) -> Any:
+        wheel = self.wheels.pop(name.partition(".")[0], None)
+        if wheel is None:
+            return None
+        import hashlib
+        import importlib.machinery
+        import io
+        import zipfile
+
+        data = bytes(self.fetch(wheel["url"]))
+        if hashlib.sha256(data).hexdigest() != wheel["sha256"]:
+            raise ImportError(f"the wheel {wheel['url'].rsplit('/', 1)[-1]} does not match the build's digest")
+        with zipfile.ZipFile(io.BytesIO(data)) as archive:
+            archive.extractall(self.target)
+        importlib.invalidate_caches()
+        return importlib.machinery.PathFinder.find_spec(name, path if path is not None else [self.target], target)
+
+
+def install_lazy_wheels(wheels_json: str) -> None:
+    """Install `LazyWheels` for the wheels the page loads on first import (JSON: module -> url, sha256)."""
+
+    def fetch(url: str) -> bytes:
+        from js import XMLHttpRequest  # only in the browser
+
+        request = XMLHttpRequest.new()
+        request.open("GET", url, False)
+        request.responseType = "arraybuffer"
+        request.send(None)
+        if request.status != 200:
+            raise ImportError(f"{url} could not be fetched (HTTP {request.status})")
+        return request.response.to_py()
+
+    sys.meta_path[:] = [f for f in sys.meta_path if not isinstance(f, LazyWheels)]
+    sys.meta_path.append(LazyWheels(json.loads(wheels_json), fetch))
 
 
 class LiveCalculator:

@@ -15,11 +15,13 @@
   or Japanese.
 - Notebook pages load require.js and the widget manager from the site's own ``vendor/``
   folder, beside the Pyodide core and wheels of the live calculators (``tools/vendor.py``);
-  nothing comes from a CDN.
+  nothing comes from a CDN. The widget manager is preloaded, and the Jupyter CSS that
+  mkdocs-jupyter inlines into every notebook page becomes one shared file (``share_inline_styles``).
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
 import logging
 import posixpath
@@ -238,12 +240,42 @@ def on_page_content(html: str, page, config, files) -> str:
     return _RELATIVE_LINK.sub(to_page, html)
 
 
+_INLINE_STYLE = re.compile(r'<style type="text/css">(.*?)</style>', re.S)
+#: an inline stylesheet longer than this becomes a shared file (mkdocs-jupyter's Jupyter CSS is ~590 KB)
+SHARED_STYLE_FROM = 2000
+
+
+def share_inline_styles(html: str, site_dir: Path, up: str) -> str:
+    """Every large inline stylesheet becomes a file named by its content, linked from the page.
+
+    mkdocs-jupyter inlines the same 590 KB of Jupyter CSS into every notebook page; as one file
+    the browser downloads it once for the whole site instead of once a page.
+    """
+    def to_link(match: re.Match) -> str:
+        css = match.group(1)
+        if len(css) < SHARED_STYLE_FROM:
+            return match.group(0)
+        name = f"notebook-{hashlib.sha256(css.encode()).hexdigest()[:12]}.css"
+        path = site_dir / "assets" / "stylesheets" / name
+        if not path.exists():
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_text(css, encoding="utf-8")
+        return f'<link rel="stylesheet" href="{up}/assets/stylesheets/{name}">'
+
+    return _INLINE_STYLE.sub(to_link, html)
+
+
 def on_post_page(output: str, page, config) -> str:
-    if CDN_REQUIRE not in output and CDN_WIDGETS not in output:
+    if not page.file.src_path.endswith(".ipynb"):
         return output
-    up = posixpath.relpath("vendor", posixpath.dirname(page.url.rstrip("/") + "/x") or ".")
-    output = output.replace(CDN_REQUIRE, f"{up}/require.js")
-    return output.replace(CDN_WIDGETS, f"{up}/html-manager/embed-amd.js")
+    root = posixpath.relpath(".", posixpath.dirname(page.url.rstrip("/") + "/x") or ".")
+    output = share_inline_styles(output, Path(config["site_dir"]), root)
+    if CDN_WIDGETS in output:
+        # the widget manager is added only at DOMContentLoaded: fetch it while the page parses
+        preload = f'<link rel="preload" href="{root}/vendor/html-manager/embed-amd.js" as="script">'
+        output = output.replace("</head>", f"{preload}\n</head>", 1)
+    output = output.replace(CDN_REQUIRE, f"{root}/vendor/require.js")
+    return output.replace(CDN_WIDGETS, f"{root}/vendor/html-manager/embed-amd.js")
 
 
 _GLOSSARY_LINK = re.compile(r"\]\(([^)#\s]+)\.(?:ipynb|md)(#[^)\s]*)?\)")

@@ -55,7 +55,9 @@ ASSETS = (
     NpmAsset(
         "@jupyter-widgets/html-manager", "1.0.15",
         "sha512-5thBIV6ymNgmPVOHvzx+gGy8ZSKmSazhtGw4/c4xJDVzRhG9PTeQsRjF3FUTopvFi//SABeNz1yp47bCrJ3CQA==",
-        "package/dist/", "html-manager/", skip=("embed.js", "libembed-amd.js"),
+        # the AMD bundle only; of its icon fonts the woff2 files, which every browser able to run the
+        # live calculators (module workers) reads, so the .eot/.svg/.ttf/.woff fallbacks (2.8 MB) go
+        "package/dist/", "html-manager/", only=("embed-amd.js", "*.LICENSE.txt", "*.woff2"),
     ),
     NpmAsset(
         "requirejs", "2.3.7",
@@ -110,6 +112,9 @@ def japanese_font_css(css: str) -> str:
     return "\n".join(faces) + "\n"
 #: what the calculators import in the browser besides rules_lib (all pure Python)
 BROWSER_WHEELS = ("icepool", "ipywidgets", "traitlets", "comm")
+#: browser wheels fetched only when a calculator first imports them (top-level module -> package):
+#: icepool serves a few shape helpers, so most pages never load it (rules_lib.browser.LazyWheels)
+LAZY_WHEELS = {"icepool": "icepool"}
 #: the sha256 of each browser wheel at the version constraints.txt pins; a download or a cached
 #: copy that differs is refused (and removed). Bumping a pin means adding its hash here.
 WHEEL_SHA256 = {
@@ -234,6 +239,7 @@ def wheels_into(site_wheels: Path) -> list[str]:
     cache = CACHE / "wheels"
     site_wheels.mkdir(parents=True, exist_ok=True)
     names = []
+    lazy = {}
     for package in BROWSER_WHEELS:
         version = pins[package]
         pattern = f"{package.replace('-', '_')}-{version}-*.whl"
@@ -242,6 +248,7 @@ def wheels_into(site_wheels: Path) -> list[str]:
         wheel = _checked_wheel(next(cache.glob(pattern)))
         shutil.copy2(wheel, site_wheels / wheel.name)
         names.append(wheel.name)
+        lazy.update({module: wheel.name for module, lazy_package in LAZY_WHEELS.items() if lazy_package == package})
     own = _own_wheel()
     shutil.copy2(own, site_wheels / own.name)
     names.append(own.name)
@@ -255,6 +262,7 @@ def wheels_into(site_wheels: Path) -> list[str]:
         "wheels": names,
         # the page checks every wheel against these before unpacking it
         "sha256": {name: hashlib.sha256((site_wheels / name).read_bytes()).hexdigest() for name in names},
+        "lazy": lazy,
         "build": build.hexdigest()[:16],
         "snapshot": snapshot_policy(),
     }

@@ -3,13 +3,15 @@
  *
  * The page first shows every widget from the state stored when the book was built. This
  * script renders that state itself (instead of nbconvert's automatic renderer) so that it
- * holds the widget models, then starts Pyodide from the site's own vendor/ folder, installs
- * this project's wheel, constructs each calculator's Python class (rules_lib.browser) and
- * pairs its widget tree with the page's models: the reader's input goes to Python, and the
- * states Python changes come back. Nothing is fetched from outside the site.
+ * holds the widget models. Python runs in a Web Worker (live-python-worker.js), started as soon as
+ * this script runs so that it downloads and boots while the page draws: Pyodide from the site's
+ * own vendor/ folder, this project's wheel, each calculator's Python class (rules_lib.browser).
+ * Each calculator's widget tree is paired with the page's models; the reader's input goes to the
+ * worker as a message, and the states Python changes come back as one. This thread never runs
+ * Python, so the page stays responsive. Nothing is fetched from outside the site.
  *
- * Where the build allows it (manifest "snapshot": "on", a site on an origin of its own), Python
- * starts from a memory snapshot kept in the browser after the first visit (see startPython).
+ * Where the build allows it (manifest "snapshot": "on", a site on an origin of its own), the worker
+ * starts Python from a memory snapshot kept in the browser after the first visit (see startPython).
  * Every wheel is checked against the SHA-256 digest the build wrote into the manifest.
  *
  * Dice expressions in the rule text become buttons, whether written as inline code (`3D6+3`,
@@ -55,10 +57,10 @@
   const siteRoot = new URL("../", self.src);
 
   const live = (window.rulesLibLive = {
-    status: stateTag ? "starting" : "static", calculators: [], error: null, phases: {},
+    status: stateTag ? "starting" : "static", calculators: [], error: null, phases: {}, updates: 0,
   });
   live.phases.script = Math.round(performance.now());
-  let python = null; // one Pyodide per page, started by the calculators or the first dice click
+  let python = null; // one Python worker per page, started by the calculators or the first dice click
   const startOnce = () => (python = python || startPython());
 
   function flatten(model) {
@@ -95,6 +97,7 @@
       area.className = "widget-subarea";
       viewTag.parentElement.insertBefore(area, viewTag);
       await manager.display_view(await manager.create_view(model), area);
+      await new Promise((resolve) => setTimeout(resolve)); // one widget tree a task: the page stays responsive
       const dotted = liveClassOf(model);
       if (dotted) {
         const status = document.createElement("p");
@@ -107,115 +110,83 @@
     return shown;
   }
 
-  // A memory snapshot of Python after the shared imports, kept in the browser's Cache Storage:
-  // a later visit boots from it in a fraction of the time. Keyed by the build, so a new build
-  // never restores an old image; any failure falls back to a plain start.
-  // Cache Storage belongs to the whole origin: any page of it can write there, and a restored
-  // snapshot runs as this book's code. On a shared origin (GitHub Pages puts every project site
-  // of an owner on one) no stored bytes can be told apart from a planted copy, so the snapshot is
-  // used only when the build says the origin is the book's own (manifest "snapshot": "on",
-  // RULES_LIB_SNAPSHOT=on); otherwise it is neither read nor written.
-  const SNAPSHOT_CACHE = "rules-lib-live-snapshots";
-  const SHARED_IMPORTS = [
-    "import rules_lib.browser as browser",
-    "browser.install_ipython_stand_in()",
-    "import ipywidgets, icepool, rules_lib.dice, rules_lib.widgets",
-  ].join("\n");
-
-  async function readSnapshot(key) {
-    try {
-      const found = await (await caches.open(SNAPSHOT_CACHE)).match(key);
-      return found ? new Uint8Array(await found.arrayBuffer()) : null;
-    } catch (error) {
-      return null; // no Cache Storage here (an insecure origin) or it is unreadable
-    }
+  // Python runs in a Web Worker (live-python-worker.js): it boots, restores its snapshot and
+  // computes there, so this thread only draws. Calls are messages modelled on Jupyter's comm
+  // protocol (see the worker's header); each returns a promise of the worker's reply.
+  // The memory snapshot (where the build's manifest allows it: an origin of its own, since Cache
+  // Storage belongs to the whole origin and a planted copy would run as this book's code) is read
+  // and written in the worker.
+  // the calculator classes the stored state names (their modules can be imported before the page draws)
+  function pageClasses() {
+    if (!stateTag) return [];
+    const found = stateTag.textContent.match(new RegExp(`"${LIVE_PREFIX}[A-Za-z0-9_.:]{1,200}"`, "g")) || [];
+    return [...new Set(found.map((quoted) => quoted.slice(LIVE_PREFIX.length + 1, -1)))];
   }
 
-  async function saveSnapshot(key, snapshot) {
-    live.snapshot = "saving";
-    try {
-      const cache = await caches.open(SNAPSHOT_CACHE);
-      for (const old of await cache.keys()) await cache.delete(old); // one build at a time
-      await cache.put(key, new Response(snapshot, { headers: { "content-type": "application/octet-stream" } }));
-      live.snapshot = "saved";
-    } catch (error) {
-      live.snapshot = `not stored: ${error}`;
-      console.info("rules_lib live calculators: snapshot not stored:", error);
-    }
-  }
-
-  // A wheel as the build made it: its SHA-256 must be the manifest's, or Python does not start.
-  async function verifiedWheel(vendor, manifest, name) {
-    const expected = (manifest.sha256 || {})[name];
-    if (!expected) throw new Error(`the wheel ${name} has no digest in the build manifest`);
-    if (!(window.crypto && crypto.subtle)) throw new Error("this page cannot check the wheels (not a secure context)");
-    const bytes = await (await fetch(new URL(`wheels/${name}`, vendor))).arrayBuffer();
-    const digest = Array.from(new Uint8Array(await crypto.subtle.digest("SHA-256", bytes)),
-      (byte) => byte.toString(16).padStart(2, "0")).join("");
-    if (digest !== expected) throw new Error(`the wheel ${name} does not match the build's digest`);
-    return bytes;
-  }
-
-  async function startPython() {
-    const vendor = new URL("vendor/", siteRoot);
-    const mark = (phase) => (live.phases[phase] = Math.round(performance.now()));
-    // the ES-module loader: no clash with the page's require.js
-    const { loadPyodide } = await import(new URL("pyodide/pyodide.mjs", vendor).href);
-    mark("loader");
-    const manifest = await (await fetch(new URL("wheels/manifest.json", vendor))).json();
-    const wheelsRequest = Promise.all(manifest.wheels.map((name) => verifiedWheel(vendor, manifest, name)));
-    const indexURL = new URL("pyodide/", vendor).href;
-    const key = new URL(`snapshot-${manifest.build}`, vendor).href;
-    const snapshots = manifest.snapshot === "on" && Boolean(manifest.build);
-    if (!snapshots) live.snapshot = "off";
-    let pyodide = null;
-    const snapshot = snapshots ? await readSnapshot(key) : null;
-    mark("snapshot-read");
-    if (snapshot) {
-      try {
-        pyodide = await loadPyodide({ indexURL, _loadSnapshot: snapshot });
-        live.fromSnapshot = true;
-      } catch (error) {
-        console.info("rules_lib live calculators: snapshot not usable, starting afresh:", error);
-        caches.open(SNAPSHOT_CACHE).then((cache) => cache.delete(key));
-      }
-    }
-    pyodide = pyodide || (await loadPyodide({ indexURL, _makeSnapshot: snapshots }));
-    mark("pyodide");
-    // a snapshot holds memory, not files: the wheels are unpacked on every start
-    for (const wheel of await wheelsRequest) pyodide.unpackArchive(wheel, "wheel");
-    mark("wheels");
-    if (!live.fromSnapshot) {
-      pyodide.runPython(SHARED_IMPORTS);
-      if (snapshots && typeof pyodide.makeMemorySnapshot === "function") {
-        // before any JavaScript object crosses into Python, as a snapshot requires
-        try {
-          saveSnapshot(key, pyodide.makeMemorySnapshot());
-        } catch (error) {
-          console.info("rules_lib live calculators: no snapshot taken:", error);
+  function startPython() {
+    const mark = (phase, at) => (live.phases[phase] = Math.round(at - performance.timeOrigin));
+    const worker = new Worker(new URL("javascripts/live-python-worker.js", siteRoot), { type: "module" });
+    const waiting = new Map();
+    let nextId = 1;
+    let failed = null;
+    const call = (message) => {
+      if (failed) return Promise.reject(failed);
+      const id = nextId++;
+      return new Promise((resolve, reject) => {
+        waiting.set(id, { resolve, reject });
+        worker.postMessage({ ...message, id });
+      });
+    };
+    const ready = new Promise((resolve, reject) => {
+      const fail = (error) => {
+        failed = failed || (error instanceof Error ? error : new Error(String(error)));
+        for (const { reject: rejectCall } of waiting.values()) rejectCall(failed);
+        waiting.clear();
+        reject(failed);
+      };
+      worker.onerror = (event) => fail(new Error(event.message || "the Python worker could not start"));
+      worker.onmessage = ({ data }) => {
+        if (data.op === "phase") mark(data.name, data.at);
+        else if (data.op === "snapshot") {
+          live.snapshot = data.state;
+          if (data.fromSnapshot) live.fromSnapshot = true;
+        } else if (data.op === "ready") resolve();
+        else if (data.op === "failed") fail(new Error(data.error));
+        else if (waiting.has(data.id)) {
+          const { resolve: resolveCall, reject: rejectCall } = waiting.get(data.id);
+          waiting.delete(data.id);
+          if (data.ok) resolveCall(data.result);
+          else rejectCall(new Error(data.error));
         }
-      }
-    }
-    mark("imported");
-    return pyodide.pyimport("rules_lib.browser");
+      };
+    });
+    ready.catch(() => {}); // reported where it is awaited
+    worker.postMessage({ op: "start", vendor: new URL("vendor/", siteRoot).href, classes: pageClasses() });
+    return {
+      ready,
+      open: (target, state) => call({ op: "comm_open", target, data: { state } }),
+      update: (comm, index, state) => call({ op: "comm_msg", comm, data: { method: "update", index, state } }),
+      custom: (comm, index, content) => call({ op: "comm_msg", comm, data: { method: "custom", index, content } }),
+      roll: (text) => call({ op: "roll", text }),
+    };
   }
 
-  function connect(browser, { model, dotted, status }) {
-    const calculator = browser.LiveCalculator(dotted);
+  async function connect(python, { model, dotted, status }) {
     const models = flatten(model);
-    const shape = calculator.shape().toJs();
+    const stored = models.map((m) => Object.fromEntries(INPUT_KEYS.filter((k) => m.get(k) !== undefined).map((k) => [k, m.get(k)])));
+    const { comm, shape, changes } = await python.open(dotted, stored);
     const pageShape = models.map((m) => m.get("_model_name"));
     if (JSON.stringify(shape) !== JSON.stringify(pageShape)) {
       throw new Error(`the page's ${dotted} does not match the library's (${pageShape} vs ${shape})`);
     }
     let applying = false;
-    const apply = (changesJson) => {
+    const apply = (delta) => {
       applying = true;
       try {
-        for (const [index, delta] of JSON.parse(changesJson)) {
+        for (const [index, state] of delta) {
           const target = models[index];
           const differing = {};
-          for (const [key, value] of Object.entries(delta)) {
+          for (const [key, value] of Object.entries(state)) {
             if (JSON.stringify(target.get(key)) !== JSON.stringify(value)) differing[key] = value;
           }
           if (Object.keys(differing).length) target.set(differing);
@@ -223,20 +194,27 @@
       } finally {
         applying = false;
       }
+      live.updates += 1;
+      live.phases.lastUpdate = Math.round(performance.now());
     };
-    const stored = models.map((m) => Object.fromEntries(INPUT_KEYS.filter((k) => m.get(k) !== undefined).map((k) => [k, m.get(k)])));
-    apply(calculator.load(JSON.stringify(stored)));
+    const report = (error) => {
+      setStatus(status, "failed", `This calculator could not compute (${error.message || error}); the values shown are the last computed.`);
+      console.warn("rules_lib live calculators:", error);
+    };
+    apply(changes);
     models.forEach((m, index) => {
       m.on("change", () => {
         if (applying) return;
         const changed = m.changedAttributes() || {};
         const inputs = Object.fromEntries(INPUT_KEYS.filter((k) => k in changed).map((k) => [k, changed[k]]));
-        if (Object.keys(inputs).length) apply(calculator.set_input(index, JSON.stringify(inputs)));
+        if (Object.keys(inputs).length) {
+          live.pending = python.update(comm, index, inputs).then(({ changes: delta }) => apply(delta), report);
+        }
       });
-      m.send = (content) => apply(calculator.click(index, JSON.stringify(content)));
+      m.send = (content) => (live.pending = python.custom(comm, index, content).then(({ changes: delta }) => apply(delta), report));
     });
     setStatus(status, "live", "Live: computed in your browser by rules_lib.");
-    return calculator;
+    return comm;
   }
 
   async function main() {
@@ -248,8 +226,9 @@
         live.status = "static";
         return;
       }
-      const browser = await startOnce();
-      live.calculators = shown.map((entry) => connect(browser, entry));
+      const python = startOnce();
+      await python.ready;
+      live.calculators = await Promise.all(shown.map((entry) => connect(python, entry)));
       // for tests and the curious: each calculator's class and its widgets' current state
       live.classes = shown.map((entry) => entry.dotted);
       live.states = (index) =>
@@ -257,7 +236,12 @@
           _model_name: m.get("_model_name"), value: m.get("value"), index: m.get("index"),
           min: m.get("min"), max: m.get("max"), step: m.get("step"), disabled: m.get("disabled"),
         }));
-      live.setInput = (index, widget, state) => flatten(shown[index].model)[widget].set(state);
+      // both resolve once Python's answer is on the page
+      live.setInput = (index, widget, state) => {
+        live.pending = null;
+        flatten(shown[index].model)[widget].set(state);
+        return live.pending;
+      };
       live.click = (index, widget) => flatten(shown[index].model)[widget].send({ event: "click" });
       live.phases.live = Math.round(performance.now());
       live.status = "live";
@@ -284,8 +268,7 @@
       shown.textContent = " … rolling";
       delete shown.dataset.outcome;
       try {
-        const browser = await startOnce();
-        const result = JSON.parse(browser.roll_inline(text.normalize("NFKC").replace(/−/g, "-")));
+        const result = await startOnce().roll(text.normalize("NFKC").replace(/−/g, "-"));
         // the line says the outcome of a comparison itself ("2D6>=10 = 11: success")
         shown.textContent = result.ok ? ` → ${result.line}` : ` ✗ ${result.line}`;
         shown.title = result.ok ? result.detail : "";

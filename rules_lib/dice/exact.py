@@ -12,13 +12,15 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
-
-import icepool
+from typing import TYPE_CHECKING
 
 from . import dense
 from .cost import MAX_EXACT_BYTES, MAX_EXACT_SPAN, MAX_EXACT_STEPS, check
 from .parser import ParsedExpression, parse
 from .syntax import BinaryOp, Dice, Negate, Node, Number
+
+if TYPE_CHECKING:  # imported where used: the browser loads icepool only for a page that needs it
+    import icepool
 
 __all__ = [
     "MAX_EXACT_BYTES", "MAX_EXACT_SPAN", "MAX_EXACT_STEPS", "Distribution", "Odds",

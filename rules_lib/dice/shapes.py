@@ -11,8 +11,6 @@ from functools import cache
 from itertools import product
 from typing import Literal
 
-import icepool
-
 from .. import checks
 from . import dense
 from .exact import Distribution, from_die
@@ -106,6 +104,8 @@ def face_count_distribution(face: int, dice: int = 3, sides: int = 6) -> Distrib
     sides = checks.whole(sides, "sides", minimum=1, maximum=MAX_SIDES)
     checks.whole(face, f"face on a d{sides}", minimum=1, maximum=sides)
     _check_pool(dice)
+    import icepool  # here, not at the top: the browser loads icepool only for a page that needs it
+
     shows_face = icepool.Die({1: 1, 0: sides - 1})
     return from_die(dice @ shows_face if dice else icepool.Die([0]))
 

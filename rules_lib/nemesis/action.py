@@ -10,8 +10,6 @@ from fractions import Fraction
 from itertools import product
 from typing import Literal
 
-import icepool
-
 from .. import checks
 from ..dice import MAX_DICE, MAX_SIDES, Distribution, parse, pattern, pattern_distribution
 from ..dice.exact import from_die
@@ -257,6 +255,8 @@ def binomial_faces(dice: int, faces: int, sides: int = 6) -> Distribution:
     checks.whole(faces, "faces", minimum=0, maximum=sides)
     if not 0 <= faces <= sides:
         raise ValueError(f"{faces!r} faces is outside 0 to {sides}")
+    import icepool  # here, not at the top: the browser loads icepool only for a page that needs it
+
     hit = icepool.Die({1: faces, 0: sides - faces}) if 0 < faces < sides else icepool.Die([int(faces == sides)])
     return from_die(dice @ hit if dice else icepool.Die([0]))
 

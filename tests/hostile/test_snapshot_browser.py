@@ -93,11 +93,15 @@ def test_control_the_planted_snapshot_would_run_where_snapshots_are_on(browser, 
     context.close()
 
 
-def test_a_wheel_that_does_not_match_the_manifest_stops_the_calculators(browser, site_url):  # noqa: F811
+@pytest.mark.parametrize(("wheel", "page_path"), [
+    ("ipywidgets", PAGE),  # loaded at start
+    ("icepool", "nemesis/07-calculators/"),  # loaded when a calculator first imports it (LazyWheels)
+])
+def test_a_wheel_that_does_not_match_the_manifest_stops_the_calculators(browser, site_url, wheel, page_path):  # noqa: F811
     context = browser.new_context()
-    context.route("**/vendor/wheels/icepool-*.whl", lambda route: route.fulfill(body=b"PK forged", status=200))
+    context.route(f"**/vendor/wheels/{wheel}-*.whl", lambda route: route.fulfill(body=b"PK forged", status=200))
     page = context.new_page()
-    page.goto(site_url + PAGE, wait_until="load")
+    page.goto(site_url + page_path, wait_until="load")
     page.wait_for_function("window.rulesLibLive && window.rulesLibLive.status !== 'starting'", timeout=120_000)
     assert page.evaluate("window.rulesLibLive.status") == "failed"
     assert "does not match the build's digest" in page.evaluate("window.rulesLibLive.error")
