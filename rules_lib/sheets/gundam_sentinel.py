@@ -4,7 +4,7 @@
 two units; the few values the text states cite it (the Zaku II's mobility ``3/−/4/−``, 000 §4
 line 222), everything else is marked *not in the source text*. Validation reuses the rules:
 mobility is read by :meth:`~rules_lib.gundam_sentinel.units.Mobility.parse` (a ``?`` is an
-entry the text does not give), weapons are :class:`~rules_lib.gundam_sentinel.battle.BattleWeapon`,
+entry the text does not give), weapons are :class:`~rules_lib.gundam_sentinel.battle_state.BattleWeapon`,
 the pilot a :class:`~rules_lib.gundam_sentinel.units.Pilot`. The palette is BCDice's
 GundamSentinel dicebot: ``BB+m>e`` per weapon and range band, ``BBM`` against mooks, ``GS``
 checks and the charts, so it rolls on CCFOLIA as it is.
@@ -20,7 +20,7 @@ from typing import Any
 from ..checks import flag
 from ..dice import distribution
 from ..geometry.hex import Hex
-from ..gundam_sentinel.battle import BattleUnit, BattleWeapon
+from ..gundam_sentinel.battle_state import BattleUnit, BattleWeapon
 from ..gundam_sentinel.checks import faint_chance, recovery_chance
 from ..gundam_sentinel.d36 import step_of
 from ..gundam_sentinel.ranges import JAPANESE_BANDS

@@ -24,17 +24,13 @@ from ..gundam_sentinel.battle import (
     RollInitiative,
     StepResult,
     Turn,
-    ap_chance,
-    board_svg,
-    describe_fire_odds,
-    initiative_chances,
     legal_actions,
     log_html,
     new_battle,
-    status_line,
     step,
-    units_html,
 )
+from ..gundam_sentinel.battle_odds import ap_chance, describe_fire_odds, initiative_chances
+from ..gundam_sentinel.figures import board_svg, status_line, units_html
 from .base import BattleCalculator
 from .layout import LABEL_STYLE, inline_row
 
