@@ -70,6 +70,20 @@ class ActionDice:
         self.drawn.extend(values)
         return values
 
+    @staticmethod
+    def check_given(given: Sequence[int] | None, sides: int, count: int, what: str,
+                    error: type[IllegalStep] = IllegalStep) -> None:
+        """Refuse given dice that are not ``count`` dice of ``sides`` faces, before the step runs
+        (a check can call this; ``None``, no given dice, passes)."""
+        if given is None:
+            return
+        dice = tuple(given)
+        if len(dice) != count:
+            raise error(f"{what} needs {count} d{sides} rolls, not {len(dice)}: {list(dice)}")
+        for die in dice:
+            if isinstance(die, bool) or not isinstance(die, int) or not 1 <= die <= sides:
+                raise error(f"die {die!r} is not on a d{sides}: allowed are 1 to {sides}")
+
     def finish(self) -> tuple[int, ...]:
         """Every die drawn; refuses given dice that were not all used."""
         if isinstance(self.source, GivenDice):
@@ -313,8 +327,10 @@ class Referee(Generic[State]):
         self.check(state, action)
         try:
             result = self.steps[self.action_kind(action)](state, action, dice)
-        except IllegalStep:
-            raise
+        except IllegalStep as refusal:
+            if isinstance(refusal, self.error):
+                raise
+            raise self.error(str(refusal)) from None
         except ValueError as problem:  # given dice that do not fit the step's dice
             raise self.error(str(problem)) from None
         return settle(result, self.legal_actions)

@@ -30,7 +30,7 @@ from ..wis6 import (
     step,
     units_html,
 )
-from ..wis6.battle import status_line
+from ..wis6.figures import status_line
 from .base import BattleCalculator
 from .layout import LABEL_STYLE, inline_row
 
