@@ -39,7 +39,7 @@ from ..verse_world import (
     step,
     units_html,
 )
-from ..verse_world.battle import status_line
+from ..verse_world.figures import status_line
 from .base import BattleCalculator
 from .layout import LABEL_STYLE, inline_row
 
