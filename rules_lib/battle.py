@@ -19,12 +19,12 @@ import random
 from collections import abc
 from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, fields, is_dataclass, replace
-from functools import wraps
 from types import UnionType
 from typing import Any, Generic, Literal, TypeVar, Union, get_args, get_origin, get_type_hints
 
 from .checks import MAX_TEXT_LENGTH
-from .dice import GivenDice, SeededDice
+from .dice import GivenDice, SeededDice, parse
+from .dice.enumeration import dice_sides
 
 State = TypeVar("State")
 
@@ -48,27 +48,43 @@ class StepResult(Generic[State]):
 
 
 class ActionDice:
-    """The dice of one step: the action's given dice in order, or a seeded generator.
+    """The dice of one step: the action's given dice in order, or the step's dice source.
 
-    Records what was drawn. A step that needs dice but has neither, a given die that does not fit
-    its die, and given dice left over are refused with :class:`IllegalStep`.
+    ``given`` are the faces an action brings (all must be used); ``source`` a
+    :class:`~rules_lib.dice.SeededDice`, or a :class:`~rules_lib.dice.GivenDice` shared by several
+    steps (which the caller finishes). Records what was drawn. A step that draws a die with
+    neither, a given die that does not fit its die, and given dice left over are refused with
+    :class:`IllegalStep`.
     """
 
-    def __init__(self, given: Sequence[int] | None, source: SeededDice | None, what: str) -> None:
-        if given is None and source is None:
-            raise IllegalStep(f"{what} needs dice: give dice=(...) or a SeededDice")
-        self.source: GivenDice | SeededDice = GivenDice(list(given)) if given is not None else source
+    def __init__(self, given: Sequence[int] | None, source: SeededDice | GivenDice | None, what: str) -> None:
+        self.own = GivenDice(list(given)) if given is not None else None
+        self.source: GivenDice | SeededDice | None = self.own if self.own is not None else source
         self.drawn: list[int] = []
         self.what = what
 
-    def d(self, sides: int, count: int = 1) -> tuple[int, ...]:
-        """``count`` dice of ``sides`` faces."""
+    @classmethod
+    def of(cls, dice: Sequence[int] | SeededDice | GivenDice | None, what: str) -> ActionDice:
+        """The dice of a step given either faces (a list) or a source, as Nemesis's ``step`` takes them."""
+        if dice is None or isinstance(dice, (SeededDice, GivenDice)):
+            return cls(None, dice, what)
+        return cls(dice, None, what)
+
+    def d(self, sides: int, count: int = 1, what: str | None = None) -> tuple[int, ...]:
+        """``count`` dice of ``sides`` faces (``what`` names them in a refusal)."""
+        what = what or self.what
+        if self.source is None:
+            raise IllegalStep(f"{what} needs dice: give dice=(...) or a SeededDice")
         try:
             values = tuple(self.source.draw(sides) for _ in range(count))
         except ValueError as error:
-            raise IllegalStep(f"{self.what}: {error}") from None
+            raise IllegalStep(f"{what}: {error}") from None
         self.drawn.extend(values)
         return values
+
+    def expression(self, expression: str, what: str | None = None) -> list[int]:
+        """One die for each die of a dice ``expression`` (``"2D6+1"``), in order."""
+        return [self.d(sides, what=what)[0] for sides in dice_sides(parse(expression).root)]
 
     @staticmethod
     def check_given(given: Sequence[int] | None, sides: int, count: int, what: str,
@@ -85,10 +101,10 @@ class ActionDice:
                 raise error(f"die {die!r} is not on a d{sides}: allowed are 1 to {sides}")
 
     def finish(self) -> tuple[int, ...]:
-        """Every die drawn; refuses given dice that were not all used."""
-        if isinstance(self.source, GivenDice):
+        """Every die drawn; refuses given dice of the action that were not all used."""
+        if self.own is not None:
             try:
-                self.source.finish()
+                self.own.finish()
             except ValueError as error:
                 raise IllegalStep(f"{self.what}: {error}") from None
         return tuple(self.drawn)
@@ -133,32 +149,6 @@ def legal(check: Callable[[State, object], None], step: Callable[..., object], s
     except IllegalStep:
         return False
     return True
-
-
-def refereed(legal_actions: Callable[[State], Sequence[object]], error: type[IllegalStep] = IllegalStep) -> Callable:
-    """Wrap a system's ``step``: typed actions, dice errors as refusals, and no stuck battle.
-
-    - A wrongly typed action is refused (:func:`check_action_types`).
-    - Given dice that do not fit (a ``ValueError`` of the dice) are an :class:`IllegalStep`.
-    - When a step leaves no legal action and the battle is not over, it ends there: the side
-      still able to fight wins, or it is a draw (:func:`settle`).
-    """
-
-    def wrap(step: Callable[..., StepResult]) -> Callable[..., StepResult]:
-        @wraps(step)
-        def refereed_step(state, action, dice=None) -> StepResult:
-            check_action_types(action, error)
-            try:
-                result = step(state, action, dice)
-            except IllegalStep:
-                raise
-            except ValueError as problem:  # given dice that do not fit the step's dice
-                raise error(str(problem)) from None
-            return settle(result, legal_actions)
-
-        return refereed_step
-
-    return wrap
 
 
 NO_ACTION_LEFT = "no legal action remains for either side: the battle ends in a draw (a ruling; the texts have no such case)"

@@ -31,16 +31,14 @@ from ..nemesis.battle import (
     Shoot,
     StepResult,
     SwapWeapon,
-    board_html,
-    decision_odds,
-    explanation_html,
     is_legal,
     legal_actions,
     log_html,
     new_battle,
-    status_line,
     step,
 )
+from ..nemesis.battle_odds import decision_odds
+from ..nemesis.figures import board_html, explanation_html, status_line
 from .base import BattleCalculator
 from .layout import LABEL_STYLE, inline_row
 
