@@ -450,12 +450,7 @@ REFEREE: referee.Referee[BattleState] = referee.Referee(
 )
 #: the engine's loop: dice come from the action's ``dice`` or, when it has none, from a
 #: :class:`~rules_lib.dice.SeededDice` passed to ``step``; every rule is checked before a die is drawn
-action_kind = REFEREE.action_kind
-is_legal = REFEREE.is_legal
-legal_actions = REFEREE.legal_actions
-legal_kinds = REFEREE.legal_kinds
-step = REFEREE.step
-play = REFEREE.play
+action_kind, is_legal, legal_actions, legal_kinds, step, play = REFEREE.loop()
 log_html = referee.log_html
 
 __all__ = [

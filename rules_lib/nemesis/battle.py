@@ -501,11 +501,7 @@ REFEREE: referee.Referee[BattleState] = referee.Referee(KINDS, check, _candidate
         "end": _end, "concede": _concede,
     }.items()
 })
-action_kind = REFEREE.action_kind
-is_legal = REFEREE.is_legal
-legal_actions = REFEREE.legal_actions
-legal_kinds = REFEREE.legal_kinds
-step = REFEREE.step
+action_kind, is_legal, legal_actions, legal_kinds, step, _play = REFEREE.loop()
 log_html = referee.log_html
 
 

@@ -564,51 +564,13 @@ REFEREE: referee.Referee[BattleState] = referee.Referee(
     {"initiative": _initiative, "delay": _delay, "move": _move, "attack": _attack, "reload": _reload,
      "stand-up": _stand_up, "end-action": _end_action, "extra-action": _extra_action, "end-turn": _end_turn},
 )
-action_kind = REFEREE.action_kind
-is_legal = REFEREE.is_legal
-legal_actions = REFEREE.legal_actions
-legal_kinds = REFEREE.legal_kinds
-step = REFEREE.step
-play = REFEREE.play
+action_kind, is_legal, legal_actions, legal_kinds, step, play = REFEREE.loop()
 log_html = referee.log_html
 
 __all__ = [
-    "ACTION_KINDS",
-    "Action",
-    "Attack",
-    "BattleRules",
-    "BattleState",
-    "Delay",
-    "EndAction",
-    "EndTurn",
-    "IllegalStep",
-    "KINDS",
-    "MOVE_STEPS",
-    "Move",
-    "PHASES",
-    "Phase",
-    "REFEREE",
-    "Reload",
-    "RollInitiative",
-    "SAMPLE",
-    "StandUp",
-    "StepResult",
-    "TryExtraAction",
-    "Turn",
-    "Unit",
-    "Weapon",
-    "WeaponCondition",
-    "WeaponKind",
-    "action_kind",
-    "check",
-    "decision_odds",
-    "describe_odds",
-    "is_legal",
-    "legal_actions",
-    "legal_kinds",
-    "log_html",
-    "new_battle",
-    "play",
-    "sample_units",
-    "step",
+    "ACTION_KINDS", "Action", "Attack", "BattleRules", "BattleState", "Delay", "EndAction", "EndTurn", "IllegalStep",
+    "KINDS", "MOVE_STEPS", "Move", "PHASES", "Phase", "REFEREE", "Reload", "RollInitiative", "SAMPLE", "StandUp",
+    "StepResult", "TryExtraAction", "Turn", "Unit", "Weapon", "WeaponCondition", "WeaponKind", "action_kind",
+    "check", "decision_odds", "describe_odds", "is_legal", "legal_actions", "legal_kinds", "log_html", "new_battle",
+    "play", "sample_units", "step",
 ]

@@ -375,12 +375,7 @@ REFEREE: referee.Referee[BattleState] = referee.Referee(
     KINDS, check, _candidates,
     {"order": _roll_order, "move": _move, "attack": _attack, "jam": _jam, "end": _end}, IllegalStep,
 )
-action_kind = REFEREE.action_kind
-is_legal = REFEREE.is_legal
-legal_actions = REFEREE.legal_actions
-legal_kinds = REFEREE.legal_kinds
-step = REFEREE.step
-play = REFEREE.play
+action_kind, is_legal, legal_actions, legal_kinds, step, play = REFEREE.loop()
 log_html = referee.log_html
 
 __all__ = [
