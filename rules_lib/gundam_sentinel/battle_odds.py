@@ -13,7 +13,7 @@ from .checks import faint_chance
 from .d36 import step_of, value_of
 from .damage import secondary_damage_chance
 from .salvo import resolve_salvo, salvo_damage, salvo_modifier, salvo_odds
-from .to_hit import check_hit, hit_odds
+from .to_hit import CRITICAL_AT, check_hit, hit_odds
 
 
 @dataclass(frozen=True)
@@ -118,7 +118,7 @@ def describe_fire_odds(state: BattleState, action: Fire) -> str:
     parts.append(f"expected damage through the armour {float(o.expected_through):.2f}")
     parts.append(f"secondary damage {percent(o.additional)}, destroyed {percent(o.destroy)}")
     if target.mook:
-        parts.append(f"critical (a mook MS, 66 or more: the critical hit chart) {percent(o.critical)}; "
+        parts.append(f"critical (a mook MS, {CRITICAL_AT} or more: the critical hit chart) {percent(o.critical)}; "
                      "the damage and destruction odds are before any critical")
     return "; ".join(parts)
 

@@ -30,10 +30,9 @@ from fractions import Fraction
 from ..dice import Distribution, GivenDice, Odds, RollResult, SeededDice, odds, percent, roll
 from ..dice.parser import MAX_EXPRESSION_LENGTH, check_text
 from .charts import ChartOdds, ChartRoll, chart_odds, get_chart, roll_chart
+from .to_hit import CRITICAL_AT  # a modified 66 or more flags BBM's critical (BCDice: hit or not)
 
 GENERAL_TARGET = 10
-#: a modified 66 or more flags BBM's critical (000 §6 line 296; BCDice: hit or not)
-CRITICAL_AT = 66
 CHART_COMMANDS = ("ECHC", "SDDC", "ASDC", "PEJC", "RTJC", "AARC")
 ALLOWED = ("BB[+m][>e], BBM[+m][>e], GS[+m][>t], ECHC, SDDC, ASDC, PEJC[+m], RTJC[+m], AARC[+m]=t "
            "(e.g. BB+14>54, BBM-3>45, GS+2>10, PEJC+3, AARC-1=4)")
