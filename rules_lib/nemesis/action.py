@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
@@ -13,6 +12,7 @@ from typing import Literal
 import icepool
 
 from .. import checks
+from ..checks import halfwidth
 from ..dice import MAX_DICE, MAX_SIDES, Distribution, parse, pattern, pattern_distribution
 from ..dice.exact import from_die
 from .silhouette import Grip, Weapon, parse_ability, parse_proper_range
@@ -308,7 +308,7 @@ def parse_faces(text: str | Sequence[int], what: str = "dice", most: int = 3) ->
     if not isinstance(text, str):
         faces = check_faces(text, what)
     else:
-        raw = unicodedata.normalize("NFKC", text).strip()
+        raw = halfwidth(text).strip()
         parts = [p for p in raw.replace(",", " ").replace("-", " ").split() if p]
         if len(parts) == 1 and parts[0].isdigit() and len(parts[0]) > 1:
             parts = list(parts[0])

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import re
 import tomllib
-import unicodedata
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
@@ -17,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from .. import checks
+from ..checks import halfwidth
 from ..dice import parse
 
 DATA = Path(__file__).parent
@@ -99,7 +99,7 @@ class Ability:
 
 def parse_ability(text: str, applies_to: str | None = None) -> Ability:
     """Read an ability as written (``迎撃1``, ``持替不要``, ``格闘``) or by English key (``interception 1``) (002 §H2, §H5)."""
-    raw = unicodedata.normalize("NFKC", str(text)).strip()
+    raw = halfwidth(str(text)).strip()
     match = re.fullmatch(r"(.*?)\s*(\d+)?", raw)
     name, number = match.group(1), match.group(2)
     kind = _BY_LABEL.get(name) or ABILITIES.get(name.lower().replace(" ", "_"))
@@ -144,7 +144,7 @@ def parse_proper_range(text: str | int) -> ProperRange:
     reads range 1 as a die showing 1. Full-width characters read as ASCII.
     """
     original = text
-    raw = unicodedata.normalize("NFKC", str(text)).replace(" ", "")
+    raw = halfwidth(str(text)).replace(" ", "")
     match = _RANGE.fullmatch(raw)
     if not raw or match is None or not match.group(1):
         raise ValueError(

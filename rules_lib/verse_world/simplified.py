@@ -41,8 +41,7 @@ def zone_index(zone: str) -> int:
     Accepts ``"E"``, ``"Ｅエリア"``, ``"E area"``, ``"敵陣"``, ``"enemy camp"``, ...
     """
     if isinstance(zone, str):
-        text = zone.strip().replace("エリア", "").replace(" area", "").upper()
-        text = text.translate(str.maketrans("ＡＢＣＤＥ", "ABCDE"))
+        text = checks.halfwidth(zone).strip().replace("エリア", "").replace(" area", "").upper()
         aliases = {"ENEMY CAMP": "敵陣", "OWN CAMP": "自陣"}
         text = aliases.get(text, text)
         if text in ZONES:
