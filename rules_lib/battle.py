@@ -325,10 +325,6 @@ class Referee(Generic[State]):
             raise self.error(str(problem)) from None
         return settle(result, self.legal_actions)
 
-    def loop(self) -> tuple[Callable[..., Any], ...]:
-        """``action_kind, is_legal, legal_actions, legal_kinds, step, play``: a battle module's loop."""
-        return self.action_kind, self.is_legal, self.legal_actions, self.legal_kinds, self.step, self.play
-
     def play(self, state: State, actions: Sequence[object], dice: object = None) -> list[StepResult[State]]:
         """Apply ``actions`` in turn; every step's result (the last holds the final state)."""
         results = []

@@ -27,7 +27,7 @@ The text has no unit sheets: every number it does not give is in the sample shee
 (:func:`sample_units`) and :class:`BattleRules`, marked *not in the source text*. The units, state
 and actions are in :mod:`.battle_state`, the odds at a decision in :mod:`.battle_odds`, the board
 and unit tables in :mod:`.figures`; the loop (legality, step, play, log) is the engine's
-(:class:`rules_lib.battle.Referee`).
+(``rules_lib.battle.Referee``).
 """
 
 from __future__ import annotations
@@ -450,7 +450,12 @@ REFEREE: referee.Referee[BattleState] = referee.Referee(
 )
 #: the engine's loop: dice come from the action's ``dice`` or, when it has none, from a
 #: :class:`~rules_lib.dice.SeededDice` passed to ``step``; every rule is checked before a die is drawn
-action_kind, is_legal, legal_actions, legal_kinds, step, play = REFEREE.loop()
+action_kind = REFEREE.action_kind
+is_legal = REFEREE.is_legal
+legal_actions = REFEREE.legal_actions
+legal_kinds = REFEREE.legal_kinds
+step = REFEREE.step
+play = REFEREE.play
 log_html = referee.log_html
 
 __all__ = [

@@ -34,7 +34,7 @@ lacks (flight, stealth, fall, rapid fire).
 
 The units, state and actions are in :mod:`.battle_state`, the odds at a decision in
 :mod:`.battle_odds`, the board in :mod:`.figures`; the loop (legality, step, play, log) is the
-engine's (:class:`rules_lib.battle.Referee`). Unlike the other battles, given dice are passed to
+engine's (``rules_lib.battle.Referee``). Unlike the other battles, given dice are passed to
 ``step`` (a list of faces), not on the action: one list can run a whole turn.
 """
 
@@ -501,7 +501,11 @@ REFEREE: referee.Referee[BattleState] = referee.Referee(KINDS, check, _candidate
         "end": _end, "concede": _concede,
     }.items()
 })
-action_kind, is_legal, legal_actions, legal_kinds, step, _play = REFEREE.loop()
+action_kind = REFEREE.action_kind
+is_legal = REFEREE.is_legal
+legal_actions = REFEREE.legal_actions
+legal_kinds = REFEREE.legal_kinds
+step = REFEREE.step
 log_html = referee.log_html
 
 

@@ -28,7 +28,7 @@ Everything the text does not give is *not in the source text*: the units and the
 
 The units, state and actions are in :mod:`.battle_state`, the odds at the other decisions in
 :mod:`.battle_odds`, the map and unit table in :mod:`.figures`; the loop (legality, step, play,
-log) is the engine's (:class:`rules_lib.battle.Referee`).
+log) is the engine's (``rules_lib.battle.Referee``).
 """
 from __future__ import annotations
 
@@ -564,7 +564,12 @@ REFEREE: referee.Referee[BattleState] = referee.Referee(
     {"initiative": _initiative, "delay": _delay, "move": _move, "attack": _attack, "reload": _reload,
      "stand-up": _stand_up, "end-action": _end_action, "extra-action": _extra_action, "end-turn": _end_turn},
 )
-action_kind, is_legal, legal_actions, legal_kinds, step, play = REFEREE.loop()
+action_kind = REFEREE.action_kind
+is_legal = REFEREE.is_legal
+legal_actions = REFEREE.legal_actions
+legal_kinds = REFEREE.legal_kinds
+step = REFEREE.step
+play = REFEREE.play
 log_html = referee.log_html
 
 __all__ = [

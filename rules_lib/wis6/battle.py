@@ -16,7 +16,7 @@ What the text does not give is a named parameter marked *not in the source text*
 their values (:func:`sample_units`), the map's size, weapon ranges and ammunition, and the
 readings of :class:`BattleRules`. The units, state and actions are in :mod:`.battle_state`, the map
 and unit table in :mod:`.figures`; the loop (legality, step, play, log) is the engine's
-(:class:`rules_lib.battle.Referee`).
+(``rules_lib.battle.Referee``).
 """
 
 from __future__ import annotations
@@ -375,7 +375,12 @@ REFEREE: referee.Referee[BattleState] = referee.Referee(
     KINDS, check, _candidates,
     {"order": _roll_order, "move": _move, "attack": _attack, "jam": _jam, "end": _end}, IllegalStep,
 )
-action_kind, is_legal, legal_actions, legal_kinds, step, play = REFEREE.loop()
+action_kind = REFEREE.action_kind
+is_legal = REFEREE.is_legal
+legal_actions = REFEREE.legal_actions
+legal_kinds = REFEREE.legal_kinds
+step = REFEREE.step
+play = REFEREE.play
 log_html = referee.log_html
 
 __all__ = [
