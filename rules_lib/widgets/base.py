@@ -54,7 +54,7 @@ class FormCalculator(Calculator):
         except ValueError as error:
             self.error = str(error)
             self._clear()
-            self.result.value = error_line(self.error)
+            self.result.value = self._error_html(self.error)
             return
         self.error = None
         self.result.value = html_text
@@ -64,6 +64,10 @@ class FormCalculator(Calculator):
 
     def _clear(self) -> None:
         """Forget the results of the last good input (nothing by default)."""
+
+    def _error_html(self, message: str) -> str:
+        """What shows in place of the result when the input is refused: the reason."""
+        return error_line(message)
 
 
 class BattleCalculator(Calculator):
