@@ -38,11 +38,6 @@ def check_faces(dice: Sequence[int], what: str = "action dice") -> tuple[int, ..
     return faces
 
 
-def check_count(value: int, what: str) -> int:
-    """A count of at least 0 (the shared `rules_lib.checks.whole`)."""
-    return checks.whole(value, what, minimum=0)
-
-
 @dataclass(frozen=True)
 class PatternReading:
     dice: tuple[int, ...]
@@ -133,8 +128,8 @@ class InitiativeSide:
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "dice", check_faces(self.dice))
-        check_count(self.sensors, "sensors (索敵値)")
-        check_count(self.agility, "agility (運動性)")
+        checks.whole(self.sensors, "sensors (索敵値)", minimum=0)
+        checks.whole(self.agility, "agility (運動性)", minimum=0)
 
     @property
     def score(self) -> int:

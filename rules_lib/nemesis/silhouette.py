@@ -256,8 +256,8 @@ class Silhouette:
         for key, value in self.parameters.items():
             if key not in PARAMETER_LABELS:
                 raise ValueError(f"unknown parameter {key!r}: known are {', '.join(PARAMETER_LABELS)}")
-            if value is not None and (isinstance(value, bool) or not isinstance(value, int) or value < 0):
-                raise ValueError(f"parameter {key} = {value!r} is not a whole number of at least 0")
+            if value is not None:
+                checks.whole(value, f"parameter {key}", minimum=0)
         expected = set(BODY_PARTS[self.body])
         if set(self.part_durability) != expected:
             raise ValueError(
@@ -403,8 +403,7 @@ def grip_defaults(ranged_weapons: int, both_arms_armed: bool = False, melee_weap
     melee weapons and no declaration: the ranged weapon is in hand.
     """
     for name, count in (("ranged_weapons", ranged_weapons), ("melee_weapons", melee_weapons)):
-        if isinstance(count, bool) or not isinstance(count, int) or count < 0:
-            raise ValueError(f"{name} {count!r} is not a whole number of at least 0")
+        checks.whole(count, name, minimum=0)
     if declared not in (None, "ranged", "melee"):
         raise ValueError(f"declared weapon {declared!r} is not 'ranged' or 'melee'")
     steps = []

@@ -10,9 +10,9 @@ from dataclasses import dataclass, field, replace
 from typing import Literal
 
 from .. import battle as referee
+from .. import checks
 from ..battle import IllegalStep
 from ..geometry.square import Facing, Pose, Square
-from ._common import check_choice, check_int
 from .attack import (
     FUMBLE_DIFFICULTY_RANGE,
     CriticalRule,
@@ -65,18 +65,18 @@ class Weapon:
     condition: WeaponCondition = "ready"
 
     def __post_init__(self) -> None:
-        check_choice(self.kind, f"{self.name}'s kind", ("melee", "ranged"))
+        checks.choice(self.kind, f"{self.name}'s kind", ("melee", "ranged"))
         if not re.fullmatch(r"[1-9]\d*D6", self.damage):
             raise ValueError(f"{self.name}'s damage {self.damage!r} is not dice of six sides such as '3D6'")
-        check_choice(self.condition, f"{self.name}'s condition", ("ready", "dropped", "broken"))
+        checks.choice(self.condition, f"{self.name}'s condition", ("ready", "dropped", "broken"))
         if self.kind == "ranged":
             if self.ranged_class is None:
                 raise ValueError(f"ranged weapon {self.name} needs its ranged_class ('magic-gun', ...)")
             if ranged_weapon(self.ranged_class).key != "magic-gun":
                 raise ValueError(f"the first battle plays magic guns only, not a {self.ranged_class}")
-            check_int(self.magazine, f"{self.name}'s magazine", minimum=1)
-            check_int(self.loaded, f"{self.name}'s loaded shots", minimum=0, maximum=self.magazine)
-        check_int(self.spares, f"{self.name}'s spare magazines", minimum=0)
+            checks.whole(self.magazine, f"{self.name}'s magazine", minimum=1)
+            checks.whole(self.loaded, f"{self.name}'s loaded shots", minimum=0, maximum=self.magazine)
+        checks.whole(self.spares, f"{self.name}'s spare magazines", minimum=0)
 
     @property
     def dice(self) -> int:
@@ -129,13 +129,13 @@ class Unit:
     prone: bool = False
 
     def __post_init__(self) -> None:
-        check_choice(self.side, f"{self.name}'s side", ("pc", "gm"))
+        checks.choice(self.side, f"{self.name}'s side", ("pc", "gm"))
         for label in ("initiative_bonus", "reaction", "luck", "to_hit", "evasion"):
-            check_int(getattr(self, label), f"{self.name}'s {label.replace('_', ' ')}")
+            checks.whole(getattr(self, label), f"{self.name}'s {label.replace('_', ' ')}")
         for label in ("physical_bonus", "protection", "mecha_mp", "movement", "pilot_mp"):
-            check_int(getattr(self, label), f"{self.name}'s {label.replace('_', ' ')}", minimum=0)
-        check_int(self.max_hp, f"{self.name}'s max HP", minimum=1)
-        check_int(self.hp, f"{self.name}'s HP")
+            checks.whole(getattr(self, label), f"{self.name}'s {label.replace('_', ' ')}", minimum=0)
+        checks.whole(self.max_hp, f"{self.name}'s max HP", minimum=1)
+        checks.whole(self.hp, f"{self.name}'s HP")
         for mode in self.modes:
             locomotion_mode(mode)
         if "walk" not in self.modes:
@@ -203,11 +203,11 @@ class BattleRules:
     def __post_init__(self) -> None:
         if not isinstance(self.criticals, CriticalRule):
             raise ValueError(f"criticals {self.criticals!r} is not a CriticalRule: the text defines none, choose one")
-        check_int(self.width, "map width", minimum=2, maximum=40)
-        check_int(self.height, "map height", minimum=2, maximum=40)
+        checks.whole(self.width, "map width", minimum=2, maximum=40)
+        checks.whole(self.height, "map height", minimum=2, maximum=40)
         low, high = FUMBLE_DIFFICULTY_RANGE
-        check_int(self.fumble_difficulty, "fumble difficulty", minimum=low, maximum=high)
-        check_choice(self.tie, "tie", ("defender", "attacker"))
+        checks.whole(self.fumble_difficulty, "fumble difficulty", minimum=low, maximum=high)
+        checks.choice(self.tie, "tie", ("defender", "attacker"))
 
 
 @dataclass(frozen=True)
