@@ -80,7 +80,7 @@ def decision_odds(state: BattleState, action: Action) -> DecisionOdds:
         m = shooter_dice(target.ranges_used)
         p = approach_chance(n, m, state.rules.approach_compare)
         return DecisionOdds(p, None, f"approach with {n} dice against {m}: succeeds {p} = {percent(p)}")
-    if kind in ("melee", "open_melee"):
+    if kind in ("melee", "open-melee"):
         unit, target = state.unit(action.side), state.opponent(action.side)
         weapon = target.melee_weapon()
         if len(target.rolled) != 3 or weapon is None or target.unusable_reason(weapon):
