@@ -7,6 +7,7 @@ from fractions import Fraction
 
 from ..battle import IllegalStep
 from ..dice import Distribution, percent, pool_distribution
+from ..dice.shapes import opposed
 from .battle import _faces, action_kind, check
 from .battle_damage import _to_part
 from .battle_state import Action, BattleState, BattleUnit
@@ -28,14 +29,8 @@ def initiative_chance(a: BattleUnit, b: BattleUnit, dice_a: int = 3, dice_b: int
     """Exact chances, before the roll, that A's sum + sensors is higher, equal or lower than B's (002 §1-1)."""
     da = pool_distribution(dice_a).map(lambda s: s + a.sheet.sensors)
     db = pool_distribution(dice_b).map(lambda s: s + b.sheet.sensors)
-    higher = tie = Fraction(0)
-    for x, p in da.items():
-        for y, q in db.items():
-            if x > y:
-                higher += p * q
-            elif x == y:
-                tie += p * q
-    return {"higher": higher, "tie": tie, "lower": 1 - higher - tie}
+    odds = opposed(da, db)
+    return {"higher": odds.higher, "tie": odds.tie, "lower": odds.lower}
 
 
 @dataclass(frozen=True)
