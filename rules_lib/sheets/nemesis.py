@@ -3,8 +3,8 @@
 The sample sheet (``data/nemesis/ss-01.toml``) is the text's own SS-01 ソルジャー1 (002 §H2,
 lines 63-131), loaded from the verbatim data file :func:`~rules_lib.nemesis.load_silhouette`
 reads, so the book's battle and the sheet are one data. A player's sheet writes the silhouette
-in full (the same keys as ``rules_lib/nemesis/ss-01.toml``); :func:`~rules_lib.nemesis.silhouette.
-silhouette_from_dict` validates it (parameters of §H1, the parts of its body, weapons with a proper
+in full (the same keys as ``rules_lib/nemesis/ss-01.toml``);
+:func:`~rules_lib.nemesis.silhouette.silhouette_from_dict` validates it (parameters of §H1, the parts of its body, weapons with a proper
 range or a range, dice expressions for attack and damage, abilities by name).
 """
 
