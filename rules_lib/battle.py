@@ -1,21 +1,30 @@
-"""What every system's guided battle shares: the refusal of an illegal step, and a step's result.
+"""The battle engine every system's guided battle runs on.
 
-Each system keeps its own battle state and steps (``rules_lib.<system>.battle``); these types make
-them behave alike, so a widget or a test can drive any of them the same way.
+A system keeps only its rules in ``rules_lib.<system>.battle``: its frozen state (with a ``log`` of
+lines and a ``phase``, ``"over"`` at the end), its actions (frozen dataclasses; given dice, where
+an action takes them, are its ``dice`` field), a ``check`` that refuses an illegal action without
+drawing dice, the candidate actions of a state, and one step function a kind. :class:`Referee`
+binds those into the one loop every battle shares: the action's ``kind``, ``is_legal``,
+``legal_actions``, ``legal_kinds``, ``step`` and ``play``. A step draws its dice through
+:class:`ActionDice` and ends with :func:`finish`; :func:`log_html` shows any battle's log, and
+:func:`drive` plays any battle by its own legal actions (the test that all four run alike).
+Board and unit rendering live in each system's ``figures`` module.
 """
 
 from __future__ import annotations
 
+import html
 import math
+import random
 from collections import abc
 from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, fields, is_dataclass, replace
-from functools import wraps
 from types import UnionType
 from typing import Any, Generic, Literal, TypeVar, Union, get_args, get_origin, get_type_hints
 
 from .checks import MAX_TEXT_LENGTH
-from .dice import GivenDice, SeededDice
+from .dice import GivenDice, SeededDice, parse
+from .dice.enumeration import dice_sides
 
 State = TypeVar("State")
 
@@ -39,33 +48,63 @@ class StepResult(Generic[State]):
 
 
 class ActionDice:
-    """The dice of one step: the action's given dice in order, or a seeded generator.
+    """The dice of one step: the action's given dice in order, or the step's dice source.
 
-    Records what was drawn. A step that needs dice but has neither, a given die that does not fit
-    its die, and given dice left over are refused with :class:`IllegalStep`.
+    ``given`` are the faces an action brings (all must be used); ``source`` a
+    :class:`~rules_lib.dice.SeededDice`, or a :class:`~rules_lib.dice.GivenDice` shared by several
+    steps (which the caller finishes). Records what was drawn. A step that draws a die with
+    neither, a given die that does not fit its die, and given dice left over are refused with
+    :class:`IllegalStep`.
     """
 
-    def __init__(self, given: Sequence[int] | None, source: SeededDice | None, what: str) -> None:
-        if given is None and source is None:
-            raise IllegalStep(f"{what} needs dice: give dice=(...) or a SeededDice")
-        self.source: GivenDice | SeededDice = GivenDice(list(given)) if given is not None else source
+    def __init__(self, given: Sequence[int] | None, source: SeededDice | GivenDice | None, what: str) -> None:
+        self.own = GivenDice(list(given)) if given is not None else None
+        self.source: GivenDice | SeededDice | None = self.own if self.own is not None else source
         self.drawn: list[int] = []
         self.what = what
 
-    def d(self, sides: int, count: int = 1) -> tuple[int, ...]:
-        """``count`` dice of ``sides`` faces."""
+    @classmethod
+    def of(cls, dice: Sequence[int] | SeededDice | GivenDice | None, what: str) -> ActionDice:
+        """The dice of a step given either faces (a list) or a source, as Nemesis's ``step`` takes them."""
+        if dice is None or isinstance(dice, (SeededDice, GivenDice)):
+            return cls(None, dice, what)
+        return cls(dice, None, what)
+
+    def d(self, sides: int, count: int = 1, what: str | None = None) -> tuple[int, ...]:
+        """``count`` dice of ``sides`` faces (``what`` names them in a refusal)."""
+        what = what or self.what
+        if self.source is None:
+            raise IllegalStep(f"{what} needs dice: give dice=(...) or a SeededDice")
         try:
             values = tuple(self.source.draw(sides) for _ in range(count))
         except ValueError as error:
-            raise IllegalStep(f"{self.what}: {error}") from None
+            raise IllegalStep(f"{what}: {error}") from None
         self.drawn.extend(values)
         return values
 
+    def expression(self, expression: str, what: str | None = None) -> list[int]:
+        """One die for each die of a dice ``expression`` (``"2D6+1"``), in order."""
+        return [self.d(sides, what=what)[0] for sides in dice_sides(parse(expression).root)]
+
+    @staticmethod
+    def check_given(given: Sequence[int] | None, sides: int, count: int, what: str,
+                    error: type[IllegalStep] = IllegalStep) -> None:
+        """Refuse given dice that are not ``count`` dice of ``sides`` faces, before the step runs
+        (a check can call this; ``None``, no given dice, passes)."""
+        if given is None:
+            return
+        dice = tuple(given)
+        if len(dice) != count:
+            raise error(f"{what} needs {count} d{sides} rolls, not {len(dice)}: {list(dice)}")
+        for die in dice:
+            if isinstance(die, bool) or not isinstance(die, int) or not 1 <= die <= sides:
+                raise error(f"die {die!r} is not on a d{sides}: allowed are 1 to {sides}")
+
     def finish(self) -> tuple[int, ...]:
-        """Every die drawn; refuses given dice that were not all used."""
-        if isinstance(self.source, GivenDice):
+        """Every die drawn; refuses given dice of the action that were not all used."""
+        if self.own is not None:
             try:
-                self.source.finish()
+                self.own.finish()
             except ValueError as error:
                 raise IllegalStep(f"{self.what}: {error}") from None
         return tuple(self.drawn)
@@ -110,32 +149,6 @@ def legal(check: Callable[[State, object], None], step: Callable[..., object], s
     except IllegalStep:
         return False
     return True
-
-
-def refereed(legal_actions: Callable[[State], Sequence[object]], error: type[IllegalStep] = IllegalStep) -> Callable:
-    """Wrap a system's ``step``: typed actions, dice errors as refusals, and no stuck battle.
-
-    - A wrongly typed action is refused (:func:`check_action_types`).
-    - Given dice that do not fit (a ``ValueError`` of the dice) are an :class:`IllegalStep`.
-    - When a step leaves no legal action and the battle is not over, it ends there: the side
-      still able to fight wins, or it is a draw (:func:`settle`).
-    """
-
-    def wrap(step: Callable[..., StepResult]) -> Callable[..., StepResult]:
-        @wraps(step)
-        def refereed_step(state, action, dice=None) -> StepResult:
-            check_action_types(action, error)
-            try:
-                result = step(state, action, dice)
-            except IllegalStep:
-                raise
-            except ValueError as problem:  # given dice that do not fit the step's dice
-                raise error(str(problem)) from None
-            return settle(result, legal_actions)
-
-        return refereed_step
-
-    return wrap
 
 
 NO_ACTION_LEFT = "no legal action remains for either side: the battle ends in a draw (a ruling; the texts have no such case)"
@@ -232,3 +245,114 @@ def _short(value: object) -> str:
 
 
 _MAX_ITEMS = 1000
+
+
+# -- the loop every battle shares ---------------------------------------------------------------------
+
+
+def finish(state: State, lines: Sequence[str], dice: Sequence[int] = (), detail: object = None,
+           **changes: object) -> StepResult[State]:
+    """A step's result: ``state`` with ``changes`` and the step's ``lines`` appended to its log."""
+    new = replace(state, log=state.log + tuple(lines), **changes)
+    return StepResult(new, tuple(lines), tuple(dice), detail)
+
+
+class Referee(Generic[State]):
+    """One system's battle bound to the shared loop.
+
+    ``kinds`` names each action class's kind (one spelling: lower case, words joined by ``-``);
+    ``check(state, action)`` raises :class:`IllegalStep` without drawing dice; ``candidates(state)``
+    lists the actions worth offering (the legal ones are those ``is_legal`` accepts); ``steps``
+    maps each kind to ``step(state, action, dice) -> StepResult``, where ``dice`` is the seeded
+    source used when the action brings no given dice of its own.
+    """
+
+    def __init__(self, kinds: Mapping[type, str], check: Callable[[State, object], None],
+                 candidates: Callable[[State], Iterable[object]],
+                 steps: Mapping[str, Callable[..., StepResult[State]]],
+                 error: type[IllegalStep] = IllegalStep) -> None:
+        self.kinds = dict(kinds)
+        self.check = check
+        self.candidates = candidates
+        self.steps = dict(steps)
+        self.error = error
+        missing = set(self.kinds.values()) - set(self.steps)
+        if missing:
+            raise ValueError(f"no step for the action kinds {sorted(missing)}")
+
+    @property
+    def kind_names(self) -> tuple[str, ...]:
+        """Every kind, in the order the actions were declared (the order a widget shows them)."""
+        return tuple(dict.fromkeys(self.kinds.values()))
+
+    def action_kind(self, action: object) -> str:
+        """The kind of ``action``; anything that is not one of this battle's actions is refused."""
+        try:
+            return self.kinds[type(action)]
+        except (KeyError, TypeError):
+            allowed = ", ".join(cls.__name__ for cls in self.kinds)
+            raise self.error(f"{_short(action)} is not a battle action: allowed are {allowed}") from None
+
+    def is_legal(self, state: State, action: object) -> bool:
+        """True exactly when ``step(state, action)`` would not refuse, given dice included."""
+        return legal(self.check, self.step, state, action, self.error)
+
+    def legal_actions(self, state: State) -> tuple[object, ...]:
+        """Every candidate action allowed now, so a widget can offer exactly these."""
+        if getattr(state, "phase", None) == "over":
+            return ()
+        return tuple(a for a in self.candidates(state) if self.is_legal(state, a))
+
+    def legal_kinds(self, state: State) -> frozenset[str]:
+        """The kinds of the actions allowed now."""
+        return frozenset(self.action_kind(a) for a in self.legal_actions(state))
+
+    def step(self, state: State, action: object, dice: object = None) -> StepResult[State]:
+        """Apply one ``action``; refuse an illegal one with :class:`IllegalStep` before any die is drawn.
+
+        A wrongly typed action, or given dice that do not fit (a ``ValueError`` of the dice), is
+        refused too; a step that leaves no legal action ends the battle (:func:`settle`).
+        """
+        check_action_types(action, self.error)
+        self.check(state, action)
+        try:
+            result = self.steps[self.action_kind(action)](state, action, dice)
+        except IllegalStep as refusal:
+            if isinstance(refusal, self.error):
+                raise
+            raise self.error(str(refusal)) from None
+        except ValueError as problem:  # given dice that do not fit the step's dice
+            raise self.error(str(problem)) from None
+        return settle(result, self.legal_actions)
+
+    def play(self, state: State, actions: Sequence[object], dice: object = None) -> list[StepResult[State]]:
+        """Apply ``actions`` in turn; every step's result (the last holds the final state)."""
+        results = []
+        for action in actions:
+            results.append(self.step(state, action, dice))
+            state = results[-1].state
+        return results
+
+
+def drive(referee: Referee[State], state: State, seed: int, *, max_steps: int = 500) -> list[StepResult[State]]:
+    """Play a battle by its own legal actions, chosen and rolled from ``seed``, until it is over.
+
+    The same driver runs every system's battle: it knows only the engine's protocol. Stops after
+    ``max_steps`` steps if the battle has not ended by then.
+    """
+    choose = random.Random(seed)
+    dice = SeededDice(seed)
+    results: list[StepResult[State]] = []
+    for _ in range(max_steps):
+        actions = referee.legal_actions(state)
+        if not actions:
+            break
+        results.append(referee.step(state, choose.choice(actions), dice))
+        state = results[-1].state
+    return results
+
+
+def log_html(lines: Sequence[str], last: int | None = None) -> str:
+    """A battle's log (or its ``last`` lines) as an HTML list."""
+    shown = list(lines)[-last:] if last else list(lines)
+    return "<ol class='battle-log' style='font-size:0.85em;margin:0'>" + "".join(f"<li>{html.escape(line)}</li>" for line in shown) + "</ol>"

@@ -28,6 +28,20 @@ P = ParamSpec("P")
 MAX_TEXT_LENGTH = 200
 
 
+#: full-width ASCII (U+FF01-FF5E), the ideographic space and the minus sign, to their ASCII forms
+_HALFWIDTH = {code: code - 0xFEE0 for code in range(0xFF01, 0xFF5F)} | {0x3000: 0x20, 0x2212: 0x2D}
+
+
+def halfwidth(text: str) -> str:
+    """``text`` with full-width ASCII (``２Ｄ６＋１``, ``Ａ－３``), the ideographic space and the minus
+    sign ``−`` as ASCII, one character for one; nothing else changes.
+
+    The one full-width normaliser of the library: Japanese sheets and chat palettes write numbers and
+    commands full-width. Unlike NFKC it folds nothing else (NFKC reads ``²`` as ``2``).
+    """
+    return text.translate(_HALFWIDTH)
+
+
 def _shown(value: object) -> str:
     text = repr(value)
     return text if len(text) <= 60 else f"{text[:60]}... ({len(text)} characters)"

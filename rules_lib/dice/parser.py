@@ -21,6 +21,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from ..checks import halfwidth
 from .errors import DiceLimitError, DiceSyntaxError
 from .syntax import BinaryOp, Comparison, Dice, Negate, Node, Number
 
@@ -52,8 +53,6 @@ class ParsedExpression:
 
 
 _DIGITS = re.compile("[0-9]+")
-_FULL_WIDTH = range(0xFF01, 0xFF5F)  # full-width forms of the printable ASCII characters
-_IDEOGRAPHIC_SPACE = "\u3000"
 
 
 def normalize(text: str) -> str:
@@ -63,15 +62,8 @@ def normalize(text: str) -> str:
     ``× ÷ −``. Other characters are kept as they are, so the grammar refuses them by name
     (NFKC would turn ``²`` into ``2`` and read ``1D6²`` as a 62-sided die).
     """
-    out = []
-    for char in text:
-        char = _ALIASES.get(char, char)
-        if ord(char) in _FULL_WIDTH:
-            char = chr(ord(char) - 0xFEE0)
-        elif char == _IDEOGRAPHIC_SPACE:
-            char = " "
-        out.append(char.upper() if char.isascii() else char)
-    return "".join(out)
+    text = halfwidth("".join(_ALIASES.get(char, char) for char in text))
+    return "".join(char.upper() if char.isascii() else char for char in text)
 
 
 def check_text(text: object, what: str = "the expression") -> str:

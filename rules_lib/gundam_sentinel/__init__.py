@@ -35,18 +35,12 @@ from .battle import (
     BattleWeapon,
     EndPhase,
     Fire,
-    FireOdds,
     IllegalStep,
     Move,
     RollAP,
     RollInitiative,
     StepResult,
     Turn,
-    ap_chance,
-    board_svg,
-    describe_fire_odds,
-    fire_odds,
-    initiative_chances,
     is_legal,
     legal_actions,
     legal_kinds,
@@ -54,10 +48,9 @@ from .battle import (
     new_battle,
     play,
     sample_units,
-    status_line,
     step,
-    units_html,
 )
+from .battle_odds import FireOdds, ap_chance, describe_fire_odds, fire_odds, initiative_chances
 from .charts import (
     BCDICE_LABEL,
     Chart,
@@ -83,6 +76,7 @@ from .damage import (
     largest_stopped,
     secondary_damage_chance,
 )
+from .figures import board_svg, status_line, units_html
 from .movement import check_hex_free, move, rear_hexes_allowed, spend_propellant, turn_only
 from .ranges import (
     START_DISTANCE,

@@ -22,18 +22,17 @@ from __future__ import annotations
 
 import math
 import re
-import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
+from ..checks import halfwidth
 from ..dice import Distribution, GivenDice, Odds, RollResult, SeededDice, odds, percent, roll
 from ..dice.parser import MAX_EXPRESSION_LENGTH, check_text
 from .charts import ChartOdds, ChartRoll, chart_odds, get_chart, roll_chart
+from .to_hit import CRITICAL_AT  # a modified 66 or more flags BBM's critical (BCDice: hit or not)
 
 GENERAL_TARGET = 10
-#: a modified 66 or more flags BBM's critical (000 §6, line 296; BCDice: hit or not)
-CRITICAL_AT = 66
 CHART_COMMANDS = ("ECHC", "SDDC", "ASDC", "PEJC", "RTJC", "AARC")
 ALLOWED = ("BB[+m][>e], BBM[+m][>e], GS[+m][>t], ECHC, SDDC, ASDC, PEJC[+m], RTJC[+m], AARC[+m]=t "
            "(e.g. BB+14>54, BBM-3>45, GS+2>10, PEJC+3, AARC-1=4)")
@@ -140,7 +139,7 @@ def _preprocess(expression: str) -> str:
     for the book's Japanese text; BCDice does not)."""
     if not isinstance(expression, str):
         raise ValueError(f"command {expression!r} is not text")
-    text = unicodedata.normalize("NFKC", expression).strip().replace("−", "-")
+    text = halfwidth(expression).strip()
     text = text.split(None, 1)[0] if text else ""
     while True:
         replaced = _PARENTHESES.sub(lambda m: str(_evaluate(m.group(0).upper(), "bracketed value")), text)
@@ -325,7 +324,7 @@ def is_own_command(expression: str) -> bool:
     like dice notation (``2D6+1``, ``D66``, ``(1+1)D6``) as its generic dice instead."""
     if not isinstance(expression, str):
         return True  # parse_command names the problem
-    text = unicodedata.normalize("NFKC", expression).strip().upper()
+    text = halfwidth(expression).strip().upper()
     return not (text[:1].isdigit() or text[:1] in "D(")
 
 

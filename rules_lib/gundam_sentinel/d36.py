@@ -38,7 +38,7 @@ def whole_number(value: object, what: str) -> int:
     value or modifier is never longer); anything else goes to the shared `checks.whole`.
     """
     if isinstance(value, str):
-        text = value.strip().replace("＋", "+").replace("−", "-").replace("－", "-")
+        text = checks.halfwidth(value).strip()
         if _SIGNED_DIGITS.fullmatch(text):
             return int(text)
     return checks.whole(value, what)

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import html
+
 from ..geometry import hex as hexgeo
 from ..geometry.hex import Hex, UnitMarker, svg_hex_map
+from .battle_state import BattleState, BattleUnit
 from .movement import turn_only_options
 from .ranges import RANGE_BANDS, in_firing_arc, range_band
 
@@ -70,3 +73,80 @@ def range_bands_figure(radius: int = 9) -> str:
     labels = {Hex(0, -d): str(d) for d in range(1, radius + 1)}
     title = ", ".join(f"{lo}-{hi} {name}" for lo, hi, name in RANGE_BANDS) + f", {RANGE_BANDS[-1][1] + 1}+ out of range"
     return svg_hex_map(area, fills=fills, labels=labels, units=[UnitMarker(origin, 0, "")], size=9, title=title)
+
+
+# -- the guided battle ----------------------------------------------------------------------------
+
+COLOURS = {"player": "#1565c0", "enemy": "#c62828"}
+FRONT_FILL = "#c8e6c9"
+REAR_FILL = "#ffcdd2"
+ARC_FILL = "#e3f2fd"
+
+
+def board_svg(state: BattleState, *, size: float = 13) -> str:
+    """The combat map as an SVG: both MS with their facing; for the unit acting, its three front hexes
+    (○, may enter), its three rear hexes (×, may not) and its firing arc (light blue)."""
+    fills: dict[Hex, str] = {}
+    labels: dict[Hex, str] = {}
+    board = state.board()
+    name = state.actor
+    if name is not None:
+        u = state.unit(name)
+        for h in board:
+            if h != u.position and in_firing_arc(u.position, u.facing, h, state.rules.arc_degrees):
+                fills[h] = ARC_FILL
+        for h in hexgeo.front_hexes(u.position, u.facing):
+            if h in board:
+                fills[h], labels[h] = FRONT_FILL, "○"
+        for h in hexgeo.rear_hexes(u.position, u.facing):
+            if h in board:
+                fills[h], labels[h] = REAR_FILL, "×"
+    markers = [UnitMarker(u.position, u.facing, u.name[0], COLOURS[u.side]) for u in state.units if not u.destroyed]
+    return svg_hex_map(board, fills=fills, labels=labels, units=markers, size=size, title=status_line(state))
+
+
+def status_line(state: BattleState) -> str:
+    """Where the battle stands, in one line."""
+    if state.phase == "over":
+        return f"the battle is over: the {state.winner} won"
+    head = f"round {state.round}"
+    if state.phase == "initiative":
+        return f"{head}: roll initiative · distance {state.distance}"
+    return f"{head}: the {state.actor}'s phase, {state.ap} AP · distance {state.distance} ({range_band(state.distance)})"
+
+
+def units_html(state: BattleState) -> str:
+    """A table of both units: position, facing, durability, ammunition, propellant, pilot."""
+    rows = []
+    for u in state.units:
+        ammo = ", ".join(f"{html.escape(w.name)} {w.ammo}" for w in u.weapons)
+        pilot = "fainted (気絶)" if u.fainted else "conscious"
+        if u.pilot_fate:
+            pilot = html.escape(u.pilot_fate)
+        effects = _lasting_effects(state, u)
+        if effects:
+            pilot += "; " + html.escape(effects)
+        ap = str(state.ap) if u.name == state.actor and state.phase == "act" else "–"
+        owed = state.owed[state.index(u.name)]
+        rows.append(
+            f"<tr><td style='color:{COLOURS[u.side]}'><b>{html.escape(u.name)}</b></td><td>{u.position}</td>"
+            f"<td>{hexgeo.HEXSIDE_NAMES[u.facing]}</td><td>{u.durability}/{u.max_durability}</td><td>{ap}"
+            + (f" (owes {owed})" if owed else "") + f"</td><td>{ammo}</td><td>{u.propellant}</td><td>{pilot}</td></tr>"
+        )
+    return ("<table class='battle-units'><thead><tr><th>MS</th><th>hex</th><th>facing</th><th>durability</th>"
+            "<th>AP</th><th>ammunition</th><th>propellant</th><th>pilot</th></tr></thead><tbody>"
+            + "".join(rows) + "</tbody></table>")
+
+
+def _lasting_effects(state: BattleState, u: BattleUnit) -> str:
+    """What the charts have left on a unit, in a few words."""
+    parts = [f"to hit {u.to_hit_modifier:+d}" if u.to_hit_modifier else "",
+             f"evasion {u.evasion_modifier:+d}" if u.evasion_modifier else "",
+             f"+{u.extra_ap} AP per action" if u.extra_ap else "",
+             f"additional-damage 2D6 {u.additional_modifier:+d}" if u.additional_modifier else "",
+             f"initiative {u.initiative_modifier:+d}" if u.initiative_modifier else "",
+             f"escape {u.escape_modifier:+d}" if u.escape_modifier else "",
+             f"AP die {u.ap_die_modifier:+d}" if u.ap_die_modifier else "",
+             f"out of control through round {u.disabled_until}" if state.round <= u.disabled_until else "",
+             *u.conditions]
+    return ", ".join(p for p in parts if p)

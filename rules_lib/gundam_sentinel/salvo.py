@@ -14,6 +14,7 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import Literal
 
+from ..checks import halfwidth
 from ..dice import Distribution, distribution
 from .d36 import step_of, whole_number
 from .to_hit import DOUBLE_STEPS, ROLL_STEPS, HitCheck, check_hit
@@ -144,7 +145,7 @@ class DamageFormula:
     def parse(cls, text: str) -> DamageFormula:
         if not isinstance(text, str):
             raise ValueError(f"damage {text!r} is not text like '3D6+3'")
-        norm = text.strip().upper().translate(str.maketrans("０１２３４５６７８９＋／Ｄ", "0123456789+/D")).replace(" ", "")
+        norm = halfwidth(text).strip().upper().replace(" ", "")
         m = _FORMULA.match(norm)
         if not m:
             raise ValueError(f"damage {text!r} does not parse: write NDS, NDS+B or NDS+B/D (e.g. '3D6+3', '1D3+4/2')")

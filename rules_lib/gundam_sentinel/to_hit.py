@@ -224,11 +224,27 @@ def all_range_doubles_critical(kind: str) -> bool:
     return ALL_RANGE_DOUBLES_CRITICAL[kind]
 
 
+@dataclass(frozen=True)
+class _Outcome:
+    """The arithmetic of one check, before it is explained: the step rolled plus the modifier
+    (``raw_step``, may be below 0) and floored at 0 (``total_step``), whether it beats the evasion
+    alone (``plain_hit``), whether it hits (``hit``), a critical, automatic secondary damage, and
+    whether the hit was forced (a fainted pilot, an all-range double)."""
+
+    raw_step: int
+    total_step: int
+    plain_hit: bool
+    hit: bool
+    critical: bool
+    secondary: bool
+    forced: bool
+
+
 def _outcome(
     tens: int, units: int, modifier: int, evasion_step: int, target_is_mob: bool, all_range: bool,
     attacker_is_player: bool, target_pilot_fainted: bool, critical_needs_hit: bool, doubles_critical: bool = True,
-) -> tuple[int, int, bool, bool, bool, bool, bool]:
-    """The arithmetic of one check: (raw step, total step, plain hit, hit, critical, secondary, forced)."""
+) -> _Outcome:
+    """The arithmetic of one check (000 §6, §7-6, §8-1); :func:`check_hit` explains it."""
     raw_step = 6 * (tens - 1) + units - 1 + modifier
     total_step = max(0, raw_step)
     plain_hit = total_step > evasion_step
@@ -239,7 +255,7 @@ def _outcome(
     critical = special_double and attacker_is_player
     secondary = special_double and not attacker_is_player
     mob_critical = target_is_mob and total_step >= _CRITICAL_STEP and (hit or not critical_needs_hit)
-    return raw_step, total_step, plain_hit, hit, critical or mob_critical, secondary, forced
+    return _Outcome(raw_step, total_step, plain_hit, hit, critical or mob_critical, secondary, forced)
 
 
 _CRITICAL_STEP = d36.step_of(CRITICAL_AT)  # 35, the step of 66
@@ -279,29 +295,28 @@ def check_hit(
     roll = d36.roll_value(tens, units)
     modifier = d36.whole_number(modifier, "modifier")
     evasion_step = d36.step_of(evasion, "evasion")
-    raw_step, total_step, plain_hit, hit, critical, secondary, forced = _outcome(
-        tens, units, modifier, evasion_step, target_is_mob, all_range, attacker_is_player,
-        target_pilot_fainted, critical_needs_hit, doubles_critical)
-    total = d36.value_of(total_step)
-    margin = total_step - evasion_step
+    o = _outcome(tens, units, modifier, evasion_step, target_is_mob, all_range, attacker_is_player,
+                 target_pilot_fainted, critical_needs_hit, doubles_critical)
+    total = d36.value_of(o.total_step)
+    margin = o.total_step - evasion_step
     doubles = tens == units
     steps = [f"1D36: tens {tens}, units {units} -> {roll} (step {d36.step_of(roll)})"]
     if modifier:
-        steps.append(f"{modifier:+d} steps -> {total}" + (" (floored at 11)" if raw_step < 0 else ""))
+        steps.append(f"{modifier:+d} steps -> {total}" + (" (floored at 11)" if o.raw_step < 0 else ""))
     steps.append(f"{total} against evasion {evasion}: margin {margin:+d} steps")
-    steps.append(f"{total} {'exceeds' if plain_hit else 'does not exceed'} {evasion}: {'hit' if plain_hit else 'miss'}")
-    if forced and target_pilot_fainted:
+    steps.append(f"{total} {'exceeds' if o.plain_hit else 'does not exceed'} {evasion}: {'hit' if o.plain_hit else 'miss'}")
+    if o.forced and target_pilot_fainted:
         steps.append("the target's pilot has fainted: every attack hits (000 §8-1)")
-    elif forced:
+    elif o.forced:
         steps.append(f"all-range attack, doubles {roll}: always hits (000 §7-6)")
     if all_range and doubles and not doubles_critical:
         steps.append("doubles: the hit only, no critical or secondary damage (psycho jammer, 000 §7-17)")
     elif all_range and doubles:
         steps.append("doubles in a player's all-range attack: critical hit" if attacker_is_player
                      else "doubles in an all-range attack on a player's MS: automatic secondary damage")
-    if target_is_mob and critical and total_step >= _CRITICAL_STEP:
+    if target_is_mob and o.critical and o.total_step >= _CRITICAL_STEP:
         steps.append(f"{total} is {CRITICAL_AT} or more against a mook MS: critical (000 §6)")
-    return HitCheck(roll, modifier, total, evasion, margin, hit, critical, doubles, secondary, tuple(steps))
+    return HitCheck(roll, modifier, total, evasion, margin, o.hit, o.critical, doubles, o.secondary, tuple(steps))
 
 
 # -- exact odds from the precomputed 36-step distribution ---------------------------------------------

@@ -13,6 +13,7 @@ from functools import cache
 from pathlib import Path
 from typing import Literal
 
+from ..checks import halfwidth
 from .d36 import whole_number
 
 UnitClass = Literal["normal MS", "high-mobility MS", "MA or aircraft"]
@@ -58,7 +59,7 @@ class Mobility:
             if part in _DASHES:
                 values.append(None)
                 continue
-            part = part.translate(str.maketrans("０１２３４５６７８９", "0123456789"))
+            part = halfwidth(part)
             if not part.isdigit():
                 raise ValueError(
                     f"mobility {text!r} does not parse: the {terrain} entry {part!r} is neither a whole number nor a dash"

@@ -80,7 +80,6 @@ from .battle import (
     ChooseOrder,
     Concede,
     Damage,
-    DecisionOdds,
     EndAction,
     IllegalStep,
     Melee,
@@ -90,15 +89,13 @@ from .battle import (
     Shoot,
     StepResult,
     SwapWeapon,
-    board_html,
-    decision_odds,
-    initiative_chance,
     is_legal,
     legal_actions,
     legal_kinds,
     new_battle,
     step,
 )
+from .battle_odds import DecisionOdds, decision_odds, initiative_chance
 from .damage import (
     HIT_LOCATION,
     HIT_LOCATION_LABELS,
@@ -124,6 +121,7 @@ from .damage import (
     roll_damage,
     structure_loss_distribution,
 )
+from .figures import board_html
 from .melee import (
     APPROACH_ACTIVE_COST,
     APPROACH_DICE_PER_PAYMENT,

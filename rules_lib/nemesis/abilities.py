@@ -10,7 +10,7 @@ from typing import Literal
 
 from .. import checks
 from ..dice import OpposedOdds, opposed_pools
-from .action import check_count, check_faces, read_pattern
+from .action import check_faces, read_pattern
 from .silhouette import Silhouette
 
 #: every pool contest of the text rolls six-sided dice, 1D6 per point of a value
@@ -51,16 +51,16 @@ def _contest(name: str, first_name: str, first: Sequence[int], second_name: str,
 @checks.checked_flags
 def contest_chance(first_dice: int, second_dice: int, first_wins_ties: bool) -> Fraction:
     """Exact chance that ``first_dice`` d6 summed beat (or, if it wins ties, reach) ``second_dice`` d6 (002 §H5, §H6)."""
-    check_count(first_dice, "the first side's dice")
-    check_count(second_dice, "the second side's dice")
+    checks.whole(first_dice, "the first side's dice", minimum=0)
+    checks.whole(second_dice, "the second side's dice", minimum=0)
     odds = opposed_pools(first_dice, second_dice, POOL_DIE_SIDES)
     return odds.higher + (odds.tie if first_wins_ties else 0)
 
 
 def pool_odds(first_dice: int, second_dice: int) -> OpposedOdds:
     """N d6 against M d6: exact chances that the first sum is higher, tied, lower (the contests of 002 §5-1, §H5, §H6)."""
-    check_count(first_dice, "the first side's dice")
-    check_count(second_dice, "the second side's dice")
+    checks.whole(first_dice, "the first side's dice", minimum=0)
+    checks.whole(second_dice, "the second side's dice", minimum=0)
     return opposed_pools(first_dice, second_dice, POOL_DIE_SIDES)
 
 
@@ -191,7 +191,7 @@ def intercept_check(guidance: Sequence[int], interceptor: Sequence[int], has_mac
     ``damage`` is the missile's damage, dealt when the interception fails."""
     if not has_machine_cannon:
         raise ValueError("interception of a missile needs a machine cannon (機関砲) (§H6 迎撃行動)")
-    check_count(damage, "damage")
+    checks.whole(damage, "damage", minimum=0)
     c = _contest("interception", "interceptor", interceptor, "missile", guidance, True,
                  ("intercepted: no damage", "not intercepted"))
     return InterceptResult(c.name, c.first, c.second, c.success, c.steps, 0 if c.success else damage)
@@ -266,8 +266,7 @@ def interrupt_cost(action: str, head_destroyed: bool = False, times: int = 1) ->
     against several enemy actions."""
     if action not in INTERRUPTS:
         raise ValueError(f"unknown interrupt action {action!r}: known are {', '.join(INTERRUPTS)}")
-    if isinstance(times, bool) or not isinstance(times, int) or times < 1:
-        raise ValueError(f"times {times!r} is not a whole number of at least 1")
+    checks.whole(times, "times", minimum=1)
     if action == "reroll" and times > REROLL_USES_PER_TURN:
         raise ValueError(f"the action-decision reroll is once per turn, not {times} times")
     return times * (INTERRUPTS[action].cost + (1 if head_destroyed else 0))
@@ -287,7 +286,7 @@ def action_reroll(dice: Sequence[int], position: int, new_face: int, used_this_t
     per turn, for 1 active value (2 with a destroyed head)."""
     faces = check_faces(dice)
     check_faces([new_face], "new die")
-    check_count(used_this_turn, "uses this turn")
+    checks.whole(used_this_turn, "uses this turn", minimum=0)
     if used_this_turn >= REROLL_USES_PER_TURN:
         raise ValueError(f"the action-decision reroll is once per turn; it was used {used_this_turn} time(s)")
     if not 0 <= position < len(faces):
@@ -309,8 +308,8 @@ class CounterFireRule:
 @checks.checked_flags
 def may_counter_fire_against(actions: int, active_left: int, head_destroyed: bool = False) -> int:
     """How many enemy actions a defender can counter-fire against with its active value (1 each, 002 §H6)."""
-    check_count(actions, "enemy actions")
-    check_count(active_left, "active value left")
+    checks.whole(actions, "enemy actions", minimum=0)
+    checks.whole(active_left, "active value left", minimum=0)
     return min(actions, active_left // interrupt_cost("counter_fire", head_destroyed))
 
 
@@ -349,8 +348,8 @@ def counter(attacker_damage: int, defender_damage: int, reading: CounterReading 
     not say how much: ``"difference"`` (the default: what is left after offsetting) or ``"full"``
     (the defender's whole damage). When the defender's is not higher it takes the remainder (ruling).
     """
-    check_count(attacker_damage, "attacker's damage")
-    check_count(defender_damage, "defender's damage")
+    checks.whole(attacker_damage, "attacker's damage", minimum=0)
+    checks.whole(defender_damage, "defender's damage", minimum=0)
     if reading not in ("difference", "full"):
         raise ValueError(f"counter reading {reading!r} is not 'difference' or 'full'")
     if defender_damage > attacker_damage:

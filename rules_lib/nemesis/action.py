@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
@@ -11,6 +10,7 @@ from itertools import product
 from typing import Literal
 
 from .. import checks
+from ..checks import halfwidth
 from ..dice import MAX_DICE, MAX_SIDES, Distribution, parse, pattern, pattern_distribution
 from ..dice.exact import from_die
 from .silhouette import Grip, Weapon, parse_ability, parse_proper_range
@@ -34,11 +34,6 @@ def check_faces(dice: Sequence[int], what: str = "action dice") -> tuple[int, ..
         if isinstance(face, bool) or not isinstance(face, int) or not 1 <= face <= 6:
             raise ValueError(f"{what}: {face!r} is not a d6 face; allowed are 1 to 6")
     return faces
-
-
-def check_count(value: int, what: str) -> int:
-    """A count of at least 0 (the shared `rules_lib.checks.whole`)."""
-    return checks.whole(value, what, minimum=0)
 
 
 @dataclass(frozen=True)
@@ -131,8 +126,8 @@ class InitiativeSide:
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "dice", check_faces(self.dice))
-        check_count(self.sensors, "sensors (索敵値)")
-        check_count(self.agility, "agility (運動性)")
+        checks.whole(self.sensors, "sensors (索敵値)", minimum=0)
+        checks.whole(self.agility, "agility (運動性)", minimum=0)
 
     @property
     def score(self) -> int:
@@ -308,7 +303,7 @@ def parse_faces(text: str | Sequence[int], what: str = "dice", most: int = 3) ->
     if not isinstance(text, str):
         faces = check_faces(text, what)
     else:
-        raw = unicodedata.normalize("NFKC", text).strip()
+        raw = halfwidth(text).strip()
         parts = [p for p in raw.replace(",", " ").replace("-", " ").split() if p]
         if len(parts) == 1 and parts[0].isdigit() and len(parts[0]) > 1:
             parts = list(parts[0])

@@ -17,11 +17,11 @@
 from __future__ import annotations
 
 import re
-import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
+from ..checks import halfwidth
 from ..dice import (
     Distribution,
     GivenDice,
@@ -55,7 +55,7 @@ MAX_POOL = 30
 def _normalise(expression: str) -> str:
     if not isinstance(expression, str):
         raise ValueError(f"command {expression!r} is not text")
-    return unicodedata.normalize("NFKC", expression).strip().upper().replace(" ", "")
+    return halfwidth(expression).strip().upper().replace(" ", "")
 
 
 def is_own_command(expression: str) -> bool:

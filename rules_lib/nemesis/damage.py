@@ -10,7 +10,6 @@ from typing import Literal
 
 from .. import checks
 from ..dice import Distribution, distribution, roll
-from .action import check_count
 from .silhouette import BODY_PARTS, PARTS, Silhouette
 
 #: structure lost when the attack does not penetrate (§3-1, line 207)
@@ -25,7 +24,7 @@ MINIMUM_DAMAGE = 1
 def penetrates(attack: int, armour: int) -> bool:
     """The attack penetrates when it exceeds (超えた) the armour value: strictly greater (002 §3-1)."""
     checks.whole(attack, "attack total")
-    check_count(armour, "armour (装甲値)")
+    checks.whole(armour, "armour (装甲値)", minimum=0)
     return attack > armour
 
 
@@ -41,7 +40,7 @@ class ArmourCheck:
 def armour_check(attack: str, armour: int, *, dice: Sequence[int] | None = None,
                  seed: int | None = None) -> ArmourCheck:
     """Roll the weapon's attack (攻撃力) against the armour value (装甲値) (002 §3-1, lines 205-207)."""
-    check_count(armour, "armour (装甲値)")
+    checks.whole(armour, "armour (装甲値)", minimum=0)
     rolled = roll(attack, dice=dice, seed=seed)
     steps = list(rolled.steps)
     if penetrates(rolled.total, armour):
@@ -53,7 +52,7 @@ def armour_check(attack: str, armour: int, *, dice: Sequence[int] | None = None,
 
 def penetration_chance(attack: str, armour: int) -> Fraction:
     """Exact chance that the attack roll exceeds the armour (002 §3-1)."""
-    check_count(armour, "armour (装甲値)")
+    checks.whole(armour, "armour (装甲値)", minimum=0)
     return distribution(attack).probability(lambda total: penetrates(total, armour))
 
 
@@ -65,7 +64,7 @@ def damage_after_attenuation(rolled: int, attenuation: int, melee: bool = False,
 
     ``multiplier`` is the melee duel's ×3 / ×2 (§6-2), applied to the rolled damage (ruling).
     """
-    check_count(attenuation, "attenuation (減衰値)")
+    checks.whole(attenuation, "attenuation (減衰値)", minimum=0)
     checks.whole(rolled, "rolled damage")
     checks.flag(melee, "melee")
     checks.whole(multiplier, "damage multiplier", minimum=1, maximum=3)
@@ -157,7 +156,7 @@ def rapid_fire_hits(damage: str, attenuation: int, rapid_fire_count: int, *,
 
 def damage_distribution(damage: str, attenuation: int, melee: bool = False, multiplier: int = 1) -> Distribution:
     """Exact distribution of the damage dealt after attenuation and the minimum of 1 (002 §4-1)."""
-    check_count(attenuation, "attenuation (減衰値)")
+    checks.whole(attenuation, "attenuation (減衰値)", minimum=0)
     return distribution(damage).map(lambda r: damage_after_attenuation(r, attenuation, melee, multiplier))
 
 
@@ -198,7 +197,7 @@ def defended(damage: int, rounding: Rounding = "up") -> int:
     The text gives no rounding: ``rounding="up"`` (the default, so a 1 stays 1 like the
     minimum damage) or ``"down"`` — *not in the source text*.
     """
-    check_count(damage, "damage")
+    checks.whole(damage, "damage", minimum=0)
     if rounding not in ("up", "down"):
         raise ValueError(f"rounding {rounding!r} is not 'up' or 'down'")
     return -(-damage // 2) if rounding == "up" else damage // 2
@@ -276,7 +275,7 @@ def apply_damage(state: UnitState, damage: int, location_roll: int | None = None
     structure is 0 after the hit, the whole damage goes to the part. Damage on a part already
     destroyed is lost (ruling).
     """
-    check_count(damage, "damage")
+    checks.whole(damage, "damage", minimum=0)
     if part_damage not in ("overflow", "whole"):
         raise ValueError(f"part_damage {part_damage!r} is not 'overflow' or 'whole'")
     steps = []

@@ -10,8 +10,9 @@ from functools import cache
 from itertools import product
 from typing import Literal
 
+from .. import checks
 from ..dice import Distribution, opposed_pools, pattern
-from .action import check_count, check_faces
+from .action import check_faces
 
 # -- approach ------------------------------------------------------------------------
 
@@ -35,8 +36,8 @@ def shooter_dice(ranges_used: Sequence[int]) -> int:
 
 def approacher_dice(mobility: int, active_spent: int = 0) -> int:
     """The approacher rolls its mobility (機動力) in dice, +1 per active value spent (002 §5-1, lines 243-245)."""
-    check_count(mobility, "mobility (機動性)")
-    check_count(active_spent, "active value spent")
+    checks.whole(mobility, "mobility (機動性)", minimum=0)
+    checks.whole(active_spent, "active value spent", minimum=0)
     return mobility + active_spent * APPROACH_DICE_PER_PAYMENT
 
 
@@ -76,8 +77,8 @@ def approach(approacher: Sequence[int], shooter: Sequence[int], compare: Approac
 
 def approach_chance(approacher: int, shooter: int, compare: ApproachCompare = "sum") -> Fraction:
     """Exact chance that ``approacher`` d6 exceed ``shooter`` d6 (002 §5-1)."""
-    check_count(approacher, "approacher's dice")
-    check_count(shooter, "shooter's dice")
+    checks.whole(approacher, "approacher's dice", minimum=0)
+    checks.whole(shooter, "shooter's dice", minimum=0)
     if compare == "sum":
         return opposed_pools(approacher, shooter).higher
     if compare != "highest":

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import re
 import tomllib
-import unicodedata
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
@@ -17,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from .. import checks
+from ..checks import halfwidth
 from ..dice import parse
 
 DATA = Path(__file__).parent
@@ -99,7 +99,7 @@ class Ability:
 
 def parse_ability(text: str, applies_to: str | None = None) -> Ability:
     """Read an ability as written (``迎撃1``, ``持替不要``, ``格闘``) or by English key (``interception 1``) (002 §H2, §H5)."""
-    raw = unicodedata.normalize("NFKC", str(text)).strip()
+    raw = halfwidth(str(text)).strip()
     match = re.fullmatch(r"(.*?)\s*(\d+)?", raw)
     name, number = match.group(1), match.group(2)
     kind = _BY_LABEL.get(name) or ABILITIES.get(name.lower().replace(" ", "_"))
@@ -144,7 +144,7 @@ def parse_proper_range(text: str | int) -> ProperRange:
     reads range 1 as a die showing 1. Full-width characters read as ASCII.
     """
     original = text
-    raw = unicodedata.normalize("NFKC", str(text)).replace(" ", "")
+    raw = halfwidth(str(text)).replace(" ", "")
     match = _RANGE.fullmatch(raw)
     if not raw or match is None or not match.group(1):
         raise ValueError(
@@ -256,8 +256,8 @@ class Silhouette:
         for key, value in self.parameters.items():
             if key not in PARAMETER_LABELS:
                 raise ValueError(f"unknown parameter {key!r}: known are {', '.join(PARAMETER_LABELS)}")
-            if value is not None and (isinstance(value, bool) or not isinstance(value, int) or value < 0):
-                raise ValueError(f"parameter {key} = {value!r} is not a whole number of at least 0")
+            if value is not None:
+                checks.whole(value, f"parameter {key}", minimum=0)
         expected = set(BODY_PARTS[self.body])
         if set(self.part_durability) != expected:
             raise ValueError(
@@ -403,8 +403,7 @@ def grip_defaults(ranged_weapons: int, both_arms_armed: bool = False, melee_weap
     melee weapons and no declaration: the ranged weapon is in hand.
     """
     for name, count in (("ranged_weapons", ranged_weapons), ("melee_weapons", melee_weapons)):
-        if isinstance(count, bool) or not isinstance(count, int) or count < 0:
-            raise ValueError(f"{name} {count!r} is not a whole number of at least 0")
+        checks.whole(count, name, minimum=0)
     if declared not in (None, "ranged", "melee"):
         raise ValueError(f"declared weapon {declared!r} is not 'ranged' or 'melee'")
     steps = []

@@ -4,7 +4,7 @@
 two units; the few values the text states cite it (the Zaku II's mobility ``3/−/4/−``, 000 §4
 line 222), everything else is marked *not in the source text*. Validation reuses the rules:
 mobility is read by :meth:`~rules_lib.gundam_sentinel.units.Mobility.parse` (a ``?`` is an
-entry the text does not give), weapons are :class:`~rules_lib.gundam_sentinel.battle.BattleWeapon`,
+entry the text does not give), weapons are :class:`~rules_lib.gundam_sentinel.battle_state.BattleWeapon`,
 the pilot a :class:`~rules_lib.gundam_sentinel.units.Pilot`. The palette is BCDice's
 GundamSentinel dicebot: ``BB+m>e`` per weapon and range band, ``BBM`` against mooks, ``GS``
 checks and the charts, so it rolls on CCFOLIA as it is.
@@ -20,12 +20,12 @@ from typing import Any
 from ..checks import flag
 from ..dice import distribution
 from ..geometry.hex import Hex
-from ..gundam_sentinel.battle import BattleUnit, BattleWeapon
+from ..gundam_sentinel.battle_state import BattleUnit, BattleWeapon
 from ..gundam_sentinel.checks import faint_chance, recovery_chance
 from ..gundam_sentinel.d36 import step_of
 from ..gundam_sentinel.ranges import JAPANESE_BANDS
 from ..gundam_sentinel.salvo import salvo_modifier
-from ..gundam_sentinel.to_hit import evasion_value, hit_odds
+from ..gundam_sentinel.to_hit import CRITICAL_AT, evasion_value, hit_odds
 from ..gundam_sentinel.units import TERRAINS, UNIT_CLASSES, HitLocation, Mobility, Pilot, check_unit_class
 from . import ccfolia
 from .base import check_shape, check_sources, known_keys, load_directory, require, text, whole
@@ -156,7 +156,8 @@ class GundamSheet:
             label = (f"【{weapon.japanese or weapon.name}】{BAND_LABELS[band]} {band}: range {weapon.range_modifiers[band]:+d}, "
                      f"shooting {p.shooting:+d} (000 §6){salvo}")
             lines.append(PaletteLine(f"BB{signed(modifier)}{target}", label + ("" if evasion is not None else "; add >evasion")))
-            lines.append(PaletteLine(f"BBM{signed(modifier)}{target}", label + ", against a mook MS: 66 or more is a critical"))
+            lines.append(PaletteLine(f"BBM{signed(modifier)}{target}",
+                                     label + f", against a mook MS: {CRITICAL_AT} or more is a critical"))
         for weapon in self.weapons:
             lines.append(PaletteLine(weapon.damage.replace(" ", ""), f"【{weapon.japanese or weapon.name} damage】"
                                      + ("per missile" if weapon.mode == "missile" else "per hit")))

@@ -15,7 +15,7 @@ from typing import Any
 
 from ..geometry.square import Facing, Pose, Square
 from ..verse_world.attack import CriticalRule, attack_odds, damage_expression
-from ..verse_world.battle import Unit, Weapon
+from ..verse_world.battle_state import Unit, Weapon
 from ..verse_world.movement import locomotion_mode
 from . import ccfolia
 from .base import check_shape, check_sources, known_keys, load_directory, require, text

@@ -15,7 +15,7 @@ from typing import Any
 
 from ..wis6 import Sheet as GrowthSheet
 from ..wis6 import apply_growth, attack_odds, check_ability, highest_roll_for_level, level_odds
-from ..wis6.battle import Unit, Weapon
+from ..wis6.battle_state import Unit, Weapon
 from ..wis6.growth import GrowthPlan
 from ..wis6.special import OPERATOR, WEAPON_ABILITIES
 from ..wis6.turn import Combatant, Square

@@ -46,26 +46,27 @@ from .battle import (
     TryExtraAction,
     Unit,
     Weapon,
-    board_html,
-    board_svg,
     decision_odds,
     describe_odds,
-    extra_action_odds,
-    first_to_act_chance,
     is_legal,
     legal_actions,
     legal_kinds,
     log_html,
-    mode_mp_odds,
-    move_plan,
-    mp_drain_odds,
     new_battle,
     play,
     sample_units,
     step,
+)
+from .battle_odds import extra_action_odds, first_to_act_chance, mode_mp_odds, move_plan, mp_drain_odds
+from .figures import (
+    arc_svg,
+    board_html,
+    board_svg,
+    melee_figure_rows,
+    ranged_figure_rows,
+    reach_svg,
     units_html,
 )
-from .figures import arc_svg, melee_figure_rows, ranged_figure_rows, reach_svg
 from .movement import (
     BASE_COSTS,
     MODE_KEYS,

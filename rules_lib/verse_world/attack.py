@@ -18,7 +18,7 @@ from typing import Literal
 from .. import checks
 from ..dice import DieRoll, Distribution, distribution, roll
 from ..geometry.square import Facing, Square, in_cone, in_front
-from ._common import check_choice, check_dice_pair, check_int
+from ._common import check_dice_pair
 
 Kind = Literal["fumble", "normal", "critical", "over-critical"]
 #: Double ones (１ゾロ) are a fumble (004 §3-4-2-2, line 43).
@@ -72,7 +72,7 @@ class CriticalRule:
         pairs = [(a, b) for a in range(1, 7) for b in range(a, 7)]
         for value, what in ((critical_at, "critical_at"), (over_critical_at, "over_critical_at")):
             if value is not None:
-                check_int(value, what, minimum=3, maximum=12)
+                checks.whole(value, what, minimum=3, maximum=12)
         over = {p for p in pairs if over_critical_at is not None and sum(p) >= over_critical_at}
         crit = {p for p in pairs if critical_at is not None and sum(p) >= critical_at} - over
         name = "natural 2D6 " + ", ".join(
@@ -116,8 +116,8 @@ def check_roll(
     what: str, base: int, dice: Sequence[int], *, modifier: int = 0, criticals: CriticalRule
 ) -> CheckRoll:
     """``base + modifier + 2D6 = achievement value`` (達成値), e.g. the attack roll (004 §3-4-2-2, line 42) or evasion (004 §3-4-2-2, line 50)."""
-    check_int(base, f"{what} base value")
-    check_int(modifier, f"{what} modifier")
+    checks.whole(base, f"{what} base value")
+    checks.whole(modifier, f"{what} modifier")
     pair = check_dice_pair(dice, what)
     rolled = roll("2D6", dice=pair)
     total = base + modifier + rolled.total
@@ -171,8 +171,8 @@ def resolve_attack(
     (004 §3-4-2-2, line 45); a critical evasion that succeeds counts the attacker as having fumbled, an over-critical
     one brings a GM-chosen mishap (004 §3-4-2-2, line 51). ``extra_damage_rolls`` come from special actions (charge).
     """
-    check_choice(tie, "tie", ("defender", "attacker"))
-    check_int(extra_damage_rolls, "extra damage rolls", minimum=0)
+    checks.choice(tie, "tie", ("defender", "attacker"))
+    checks.whole(extra_damage_rolls, "extra damage rolls", minimum=0)
     steps = list(attack.steps)
     if attack.fumbled:
         steps.append("the attack fumbled: it misses; fumble processing follows")
@@ -217,8 +217,8 @@ def damage_expression(weapon_damage: str, physical_bonus: int = 0, *, rolls: int
     ``damage_expression("3D6", 3)`` is ``3D6+3``; with ``rolls=2`` (a critical) ``3D6+3D6+3``
     (004 §3-4-2-2, lines 44–45). ``bonus_applies=False`` drops the physical damage bonus (magic guns, line 72).
     """
-    check_int(rolls, "damage rolls", minimum=1)
-    check_int(physical_bonus, "physical damage bonus")
+    checks.whole(rolls, "damage rolls", minimum=1)
+    checks.whole(physical_bonus, "physical damage bonus")
     distribution(weapon_damage)  # validates the notation
     text = "+".join([weapon_damage] * rolls)
     if bonus_applies and physical_bonus:
@@ -251,7 +251,7 @@ def damage_taken(
 
     Damage after protection never goes below 0 (a ruling: the text does not say).
     """
-    check_int(protection, "final protection", minimum=0)
+    checks.whole(protection, "final protection", minimum=0)
     expression = damage_expression(weapon_damage, physical_bonus, rolls=rolls, bonus_applies=bonus_applies)
     result = roll(expression, dice=dice)
     steps = [f"damage {expression}"] + [f"  {s}" for s in result.steps]
@@ -288,9 +288,9 @@ def fumble_check(luck: int, difficulty: int, dice: Sequence[int], *, armed: bool
     Readings (not in the source text): the check is luck + 2D6 and succeeds when the total is at
     least the difficulty; fumbles and criticals of this check have no special effect.
     """
-    check_int(luck, "luck value")
+    checks.whole(luck, "luck value")
     low, high = FUMBLE_DIFFICULTY_RANGE
-    check_int(difficulty, "fumble check difficulty", minimum=low, maximum=high)
+    checks.whole(difficulty, "fumble check difficulty", minimum=low, maximum=high)
     pair = check_dice_pair(dice, "luck check")
     total = luck + sum(pair)
     success = total >= difficulty
@@ -376,12 +376,12 @@ def attack_odds(
     classes (kind and total) of each side and convolutions of the damage dice; cross-checked by
     enumerating every die in the tests.
     """
-    check_int(to_hit, "to-hit value")
+    checks.whole(to_hit, "to-hit value")
     if evasion is not None:
-        check_int(evasion, "evasion value")
-    check_choice(tie, "tie", ("defender", "attacker"))
-    check_int(protection, "final protection", minimum=0)
-    check_int(extra_damage_rolls, "extra damage rolls", minimum=0)
+        checks.whole(evasion, "evasion value")
+    checks.choice(tie, "tie", ("defender", "attacker"))
+    checks.whole(protection, "final protection", minimum=0)
+    checks.whole(extra_damage_rolls, "extra damage rolls", minimum=0)
     attack = _kinds(to_hit, criticals)
     defence = _kinds(evasion, criticals) if evasion is not None else {("waived", 0): Fraction(1)}
     outcomes: dict[str, Fraction] = {}

@@ -25,29 +25,23 @@ kept outside the state.
 Everything the text does not give is *not in the source text*: the units and their values
 (:func:`sample_units`), the map, the GM's fumble difficulty, and the critical rule, which
 :func:`new_battle` requires with no default (see :class:`~rules_lib.verse_world.CriticalRule`).
-"""
 
+The units, state and actions are in :mod:`.battle_state`, the odds at the other decisions in
+:mod:`.battle_odds`, the map and unit table in :mod:`.figures`; the loop (legality, step, play,
+log) is the engine's (``rules_lib.battle.Referee``).
+"""
 from __future__ import annotations
 
-import html
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass, field, replace
-from fractions import Fraction
-from itertools import product
-from typing import Literal
+from dataclasses import replace
 
 from .. import battle as referee
-from ..battle import ActionDice, IllegalStep, StepResult
-from ..dice import Distribution, SeededDice, percent
-from ..geometry.square import ORTHOGONAL_STEPS, TURNS, Facing, Pose, Square, grid_svg, reachable
-from ..geometry.square import Step as GridStep
-from ._common import check_choice, check_int
+from ..battle import ActionDice, IllegalStep, StepResult, finish
+from ..dice import SeededDice, percent
+from ..geometry.square import Pose
 from .attack import (
-    FUMBLE_DIFFICULTY_RANGE,
     AttackOdds,
-    CriticalRule,
-    TieRule,
     attack_odds,
     attack_roll,
     can_melee,
@@ -57,400 +51,48 @@ from .attack import (
     in_firing_arc,
     resolve_attack,
 )
-from .movement import MovePlan, locomotion_mode, move_costs, step_cost, walk_path
-from .mp import drain_distribution, pilot_mp_loss, pilot_mp_loss_distribution
-from .ranged import physical_bonus_applies, ranged_weapon
+from .battle_state import (
+    ACTION_KINDS,
+    KINDS,
+    MOVE_STEPS,
+    PHASES,
+    SAMPLE,
+    Action,
+    Attack,
+    BattleRules,
+    BattleState,
+    Delay,
+    EndAction,
+    EndTurn,
+    Move,
+    Phase,
+    Reload,
+    RollInitiative,
+    StandUp,
+    TryExtraAction,
+    Turn,
+    Unit,
+    Weapon,
+    WeaponCondition,
+    WeaponKind,
+    _inside,
+    new_battle,
+    sample_units,
+)
+from .movement import locomotion_mode, move_costs, walk_path
+from .mp import pilot_mp_loss
 from .special import CHARGE_MIN_SQUARES, charge, stand_up
 from .turn import (
     Combatant,
     TurnOrder,
     action_step_allowed,
-    extra_action_chance,
     extra_action_check,
     extra_action_roll,
     initiative_roll,
     turn_order,
 )
 
-Phase = Literal["initiative", "action", "end-of-turn", "over"]
-PHASES: tuple[str, ...] = ("initiative", "action", "end-of-turn", "over")
-WeaponKind = Literal["melee", "ranged"]
-WeaponCondition = Literal["ready", "dropped", "broken"]
-#: Steps a move may take, as the geometry names them (004 §3-4-2-1; a locomotion mode may forbid some).
-MOVE_STEPS: tuple[str, ...] = ("forward", "backward", "left", "right", "turn-left", "turn-right")
-#: Kinds of action, in the order a widget shows them.
-ACTION_KINDS: tuple[str, ...] = (
-    "initiative", "delay", "move", "attack", "reload", "stand-up", "end-action", "extra-action", "end-turn",
-)
-SAMPLE = "sample value, not in the source text"
-
-
-
-
-# -- units ------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Weapon:
-    """A mecha's weapon. ``damage`` is dice of six sides (``"3D6"``); the values are *not in the source text*.
-
-    ``kind`` ``"melee"`` attacks one enemy in the three front squares (004 §3-4-2-2); ``"ranged"``
-    attacks into the firing arc (004 §3-4-2-3) and names its ``ranged_class`` (``"magic-gun"``, ...).
-    A magic gun has ``loaded`` shots of a ``magazine`` and ``spares`` spare magazines; reloading one
-    takes a combat turn (004 §3-4-2-3, L71). ``condition``: ``"ready"``, ``"dropped"`` (a failed
-    fumble check, L43) or ``"broken"`` (an over-critical evasion's mishap, L51).
-    """
-
-    name: str
-    japanese: str
-    kind: WeaponKind
-    damage: str
-    ranged_class: str | None = None
-    magazine: int | None = None
-    loaded: int | None = None
-    spares: int = 0
-    condition: WeaponCondition = "ready"
-
-    def __post_init__(self) -> None:
-        check_choice(self.kind, f"{self.name}'s kind", ("melee", "ranged"))
-        if not re.fullmatch(r"[1-9]\d*D6", self.damage):
-            raise ValueError(f"{self.name}'s damage {self.damage!r} is not dice of six sides such as '3D6'")
-        check_choice(self.condition, f"{self.name}'s condition", ("ready", "dropped", "broken"))
-        if self.kind == "ranged":
-            if self.ranged_class is None:
-                raise ValueError(f"ranged weapon {self.name} needs its ranged_class ('magic-gun', ...)")
-            if ranged_weapon(self.ranged_class).key != "magic-gun":
-                raise ValueError(f"the first battle plays magic guns only, not a {self.ranged_class}")
-            check_int(self.magazine, f"{self.name}'s magazine", minimum=1)
-            check_int(self.loaded, f"{self.name}'s loaded shots", minimum=0, maximum=self.magazine)
-        check_int(self.spares, f"{self.name}'s spare magazines", minimum=0)
-
-    @property
-    def dice(self) -> int:
-        """How many six-sided dice one damage roll uses."""
-        return int(self.damage[:-2])
-
-    @property
-    def bonus_applies(self) -> bool:
-        """Whether the physical damage bonus is added: melee yes, a magic gun no (004 §3-4-2-3, L72)."""
-        return self.kind == "melee" or physical_bonus_applies(self.ranged_class)
-
-    def describe(self) -> str:
-        text = f"{self.name} ({self.japanese}): {self.kind}, damage {self.damage}"
-        if self.magazine is not None:
-            text += f", {self.loaded}/{self.magazine} loaded, {self.spares} spare magazine(s)"
-        if self.condition != "ready":
-            text += f" [{self.condition}]"
-        return text
-
-
-@dataclass(frozen=True)
-class Unit:
-    """A pilot (操手) in a mecha (機兵) on the map. Every number is a *sample value, not in the source text*.
-
-    Pilot: ``initiative_bonus`` (イニシアティブボーナス), ``reaction`` (再行動値), ``luck`` (幸運値,
-    for the fumble check), ``pilot_mp``. Mecha: ``to_hit`` (命中基本値), ``evasion`` (回避基本値),
-    ``physical_bonus`` (物理ダメージボーナス), ``protection`` (最終防護点), ``hp``, ``mecha_mp``
-    (機兵MP, spent by locomotion modes), ``movement`` (移動力, mecha scale), ``modes`` (the locomotion
-    modes it is fitted for, walking always), ``weapons``, ``pose`` (square and facing).
-    """
-
-    name: str
-    pilot: str
-    side: Literal["pc", "gm"]
-    initiative_bonus: int
-    reaction: int
-    luck: int
-    pilot_mp: int
-    to_hit: int
-    evasion: int
-    physical_bonus: int
-    protection: int
-    hp: int
-    max_hp: int
-    mecha_mp: int
-    movement: int
-    modes: tuple[str, ...]
-    weapons: tuple[Weapon, ...]
-    pose: Pose
-    prone: bool = False
-
-    def __post_init__(self) -> None:
-        check_choice(self.side, f"{self.name}'s side", ("pc", "gm"))
-        for label in ("initiative_bonus", "reaction", "luck", "to_hit", "evasion"):
-            check_int(getattr(self, label), f"{self.name}'s {label.replace('_', ' ')}")
-        for label in ("physical_bonus", "protection", "mecha_mp", "movement", "pilot_mp"):
-            check_int(getattr(self, label), f"{self.name}'s {label.replace('_', ' ')}", minimum=0)
-        check_int(self.max_hp, f"{self.name}'s max HP", minimum=1)
-        check_int(self.hp, f"{self.name}'s HP")
-        for mode in self.modes:
-            locomotion_mode(mode)
-        if "walk" not in self.modes:
-            raise ValueError(f"{self.name}'s modes {self.modes} must include 'walk'")
-        names = [w.name for w in self.weapons]
-        if len(set(names)) != len(names):
-            raise ValueError(f"{self.name}'s weapons need different names: {names}")
-
-    @property
-    def down(self) -> bool:
-        """Out of the fight: HP 0 or less, or the pilot's MP used up (readings, see :func:`new_battle`)."""
-        return self.hp <= 0 or self.pilot_mp <= 0
-
-    def weapon(self, name: str) -> Weapon:
-        for weapon in self.weapons:
-            if weapon.name == name:
-                return weapon
-        raise IllegalStep(f"{self.name} has no weapon {name!r}: its weapons are {', '.join(w.name for w in self.weapons)}")
-
-    def with_weapon(self, weapon: Weapon) -> Unit:
-        return replace(self, weapons=tuple(weapon if w.name == weapon.name else w for w in self.weapons))
-
-
-def sample_units() -> tuple[Unit, Unit]:
-    """The book's two sample mecha. **Every value is a sample, not in the source text** (004 gives no unit sheets).
-
-    *Lance*, piloted by Aria (player side): a long sword (長剣, 3D6 like the text's example, L44) and
-    magic thrusters (魔導スラスター). *Bandit*, piloted by Rook (GM side): a heavy axe, a magic gun
-    (魔導砲) with 2 shots a magazine and one spare, and a spinner (機走輪) for roller movement.
-    """
-    lance = Unit(
-        "Lance", "Aria", "pc", initiative_bonus=3, reaction=5, luck=7, pilot_mp=12,
-        to_hit=8, evasion=6, physical_bonus=3, protection=4, hp=30, max_hp=30, mecha_mp=20, movement=40,
-        modes=("walk", "thruster"),
-        weapons=(Weapon("long sword", "長剣", "melee", "3D6"),),
-        pose=Pose(Square(2, 8), Facing.NORTH),
-    )
-    bandit = Unit(
-        "Bandit", "Rook", "gm", initiative_bonus=4, reaction=3, luck=6, pilot_mp=10,
-        to_hit=6, evasion=5, physical_bonus=2, protection=5, hp=26, max_hp=26, mecha_mp=15, movement=40,
-        modes=("walk", "roller"),
-        weapons=(Weapon("heavy axe", "大斧", "melee", "2D6"),
-                 Weapon("magic gun", "魔導砲", "ranged", "2D6", "magic-gun", magazine=2, loaded=2, spares=1)),
-        pose=Pose(Square(2, 1), Facing.SOUTH),
-    )
-    return lance, bandit
-
-
-# -- rules and state ------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class BattleRules:
-    """The readings a battle is played with. ``criticals`` has no default (*not in the source text*).
-
-    ``width`` x ``height``: the map (*sample values, not in the source text*). ``fumble_difficulty``:
-    the GM's difficulty for the fumble's luck check, 9 to 16 (004 §3-4-2-2, L43; the value is a sample).
-    ``tie``, ``npcs_after_pcs``, ``candidate_rule``: the chapter's rulings (a tie goes to the defender,
-    GM characters after players on ties, the extra action for the first character who actually acted).
-    """
-
-    criticals: CriticalRule
-    width: int = 6
-    height: int = 10
-    fumble_difficulty: int = 12
-    tie: TieRule = "defender"
-    npcs_after_pcs: Literal["on-ties", "always"] = "on-ties"
-    candidate_rule: Literal["first-actor", "highest-initiative"] = "first-actor"
-
-    def __post_init__(self) -> None:
-        if not isinstance(self.criticals, CriticalRule):
-            raise ValueError(f"criticals {self.criticals!r} is not a CriticalRule: the text defines none, choose one")
-        check_int(self.width, "map width", minimum=2, maximum=40)
-        check_int(self.height, "map height", minimum=2, maximum=40)
-        low, high = FUMBLE_DIFFICULTY_RANGE
-        check_int(self.fumble_difficulty, "fumble difficulty", minimum=low, maximum=high)
-        check_choice(self.tie, "tie", ("defender", "attacker"))
-
-
-@dataclass(frozen=True)
-class Turn:
-    """What the acting unit has done in its current action (one move, then one attack, 004 §3-4-2)."""
-
-    mode: str | None = None
-    points_left: int = 0
-    steps: tuple[str, ...] = ()
-    run: int = 0
-    attacked: bool = False
-
-    @property
-    def moved(self) -> bool:
-        return bool(self.steps)
-
-
-@dataclass(frozen=True)
-class BattleState:
-    """Everything about the battle at one moment; frozen, so a refused step changes nothing.
-
-    ``phase``: ``"initiative"`` (roll for the turn), ``"action"`` (``actor`` acts), ``"end-of-turn"``
-    (the extra action, then the pilots' MP drain), ``"over"`` (``winner`` or a draw). ``order`` is the
-    turn's acting order with delays; ``acted`` who has finished; ``extra`` whether the current
-    action is the extra action; ``extra_tried`` whether the contest of this turn was rolled.
-    """
-
-    rules: BattleRules
-    units: tuple[Unit, ...]
-    turn: int = 1
-    phase: Phase = "initiative"
-    order: TurnOrder | None = None
-    acted: tuple[str, ...] = ()
-    actor: str | None = None
-    current: Turn = field(default_factory=Turn)
-    extra: bool = False
-    extra_tried: bool = False
-    extra_winner: str | None = None
-    modes_used: tuple[tuple[str, str], ...] = ()
-    winner: str | None = None
-    log: tuple[str, ...] = ()
-
-    def unit(self, name: str) -> Unit:
-        for unit in self.units:
-            if unit.name == name:
-                return unit
-        raise IllegalStep(f"there is no unit {name!r}: the units are {', '.join(u.name for u in self.units)}")
-
-    def opponent(self, name: str) -> Unit:
-        return next(u for u in self.units if u.name != name)
-
-    def with_unit(self, unit: Unit) -> BattleState:
-        return replace(self, units=tuple(unit if u.name == unit.name else u for u in self.units))
-
-    def position(self, name: str) -> int:
-        """The unit's place in this turn's acting order (1 = first)."""
-        if self.order is None:
-            raise IllegalStep("no acting order yet: roll initiative first")
-        return next(s.position for s in self.order.slots if s.name == name)
-
-
-def new_battle(
-    *, criticals: CriticalRule, units: Sequence[Unit] | None = None, **rules: object
-) -> BattleState:
-    """A battle at the start of turn 1: roll initiative next.
-
-    ``criticals`` must be given (the text never says which rolls are critical); other keywords
-    go to :class:`BattleRules`. Readings used (*not in the source text*): a unit is down at HP 0 or
-    less, or when its pilot's MP is used up (L21 calls the drain the mecha's operating limit); the
-    battle ends when a unit is down; two units may not share a square or leave the map.
-    """
-    battle_rules = BattleRules(criticals, **rules)  # type: ignore[arg-type]
-    units = tuple(units if units is not None else sample_units())
-    if len(units) != 2 or units[0].name == units[1].name:
-        raise ValueError("a first battle has two units with different names")
-    for unit in units:
-        if not _inside(unit.pose.square, battle_rules):
-            raise ValueError(f"{unit.name} starts at {unit.pose.square}, outside the {battle_rules.width}x{battle_rules.height} map")
-    if units[0].pose.square == units[1].pose.square:
-        raise ValueError("the two units start on the same square")
-    referee.refuse_broken_start(f"{u.name} is down (HP {u.hp}, pilot MP {u.pilot_mp})" for u in units if u.down)
-    lines = [f"{u.name} ({u.side}, pilot {u.pilot}) at {u.pose}: HP {u.hp}, protection {u.protection}, "
-             f"pilot MP {u.pilot_mp}, mecha MP {u.mecha_mp}, movement {u.movement} ({SAMPLE})" for u in units]
-    lines.append(f"criticals: {criticals.name}")
-    return BattleState(battle_rules, units, log=("Turn 1 begins.", *lines))
-
-
-# -- actions ------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class RollInitiative:
-    """Initiative bonus + 2D6 for each unit (004 §3-4-1). ``dice``: two per unit, in the units' order."""
-
-    dice: tuple[int, ...] | None = None
-
-
-@dataclass(frozen=True)
-class Delay:
-    """The acting unit declares a delay before doing anything: it acts at initiative value 0 (004 §3-4-1, L10)."""
-
-    unit: str
-
-
-@dataclass(frozen=True)
-class Move:
-    """Steps of the unit's one move, in a locomotion ``mode`` (004 §3-4-2-1, §3-4-3-1).
-
-    A move may be given in several ``Move`` actions (a widget sends one step at a time) but uses one
-    mode throughout (a ruling). ``dice``: the mode's mecha-MP cost (e.g. 3D6 for thrusters), rolled the
-    first time the mode is used in the turn.
-    """
-
-    unit: str
-    steps: tuple[str, ...]
-    mode: str = "walk"
-    dice: tuple[int, ...] | None = None
-
-
-@dataclass(frozen=True)
-class Attack:
-    """One attack with a weapon on the other unit (004 §3-4-2-2, §3-4-2-3), optionally a charge (§3-4-3-1).
-
-    ``evade=False``: the defender gives up evasion. ``dice``, in order: the attack's 2D6, the
-    evasion's 2D6 (unless given up or the attack fumbled), the damage dice on a hit (each roll in
-    turn), and the luck check's 2D6 if the attacker fumbled or is treated as having fumbled.
-    """
-
-    unit: str
-    weapon: str
-    charge: bool = False
-    evade: bool = True
-    dice: tuple[int, ...] | None = None
-
-
-@dataclass(frozen=True)
-class Reload:
-    """Reload an empty magic gun from a spare magazine: the unit's whole action (004 §3-4-2-3, L71; a reading)."""
-
-    unit: str
-    weapon: str
-
-
-@dataclass(frozen=True)
-class StandUp:
-    """Stand up after falling: the unit's whole action, no roll (004 §3-4-3-1, L105)."""
-
-    unit: str
-
-
-@dataclass(frozen=True)
-class EndAction:
-    """The acting unit ends its action."""
-
-    unit: str
-
-
-@dataclass(frozen=True)
-class TryExtraAction:
-    """The extra-action contest at the end of the turn (004 §3-4-1, L14-L17). ``dice``: active 2D6, passive 2D6."""
-
-    dice: tuple[int, ...] | None = None
-
-
-@dataclass(frozen=True)
-class EndTurn:
-    """The end of the turn: each pilot loses 1D6-3 MP, at least 1 (004 §3-4-1, L21). ``dice``: one per unit."""
-
-    dice: tuple[int, ...] | None = None
-
-
-Action = RollInitiative | Delay | Move | Attack | Reload | StandUp | EndAction | TryExtraAction | EndTurn
-_KINDS = {RollInitiative: "initiative", Delay: "delay", Move: "move", Attack: "attack", Reload: "reload",
-          StandUp: "stand-up", EndAction: "end-action", TryExtraAction: "extra-action", EndTurn: "end-turn"}
-
-
-def action_kind(action: Action) -> str:
-    """``"initiative"``, ``"move"``, ``"attack"``, ... (see :data:`ACTION_KINDS`)."""
-    try:
-        return _KINDS[type(action)]
-    except KeyError:
-        raise IllegalStep(f"{action!r} is not a battle action") from None
-
-
-
-
 # -- legality -------------------------------------------------------------------------------
-
-
-def _inside(square: Square, rules: BattleRules) -> bool:
-    return 0 <= square.x < rules.width and 0 <= square.y < rules.height
 
 
 def _phase(state: BattleState, *phases: str, what: str) -> None:
@@ -531,7 +173,7 @@ def _check_move(state: BattleState, action: Move) -> tuple[Unit, Pose, int, list
                           + ("is 0" if locomotion_mode(mode).mecha_mp_per_turn == "0"
                              else "is fixed" if not _dice_of(locomotion_mode(mode).mecha_mp_per_turn)
                              else "is paid once a turn and was already paid"))
-    _precheck_dice(action.dice, cost_dice, f"{mode} movement's mecha MP ({locomotion_mode(mode).mecha_mp_per_turn})")
+    ActionDice.check_given(action.dice, 6, cost_dice, f"{mode} movement's mecha MP ({locomotion_mode(mode).mecha_mp_per_turn})")
     return unit, pose, points, lines
 
 
@@ -602,10 +244,10 @@ def _check_reload(state: BattleState, action: Reload) -> tuple[Unit, Weapon]:
 
 def check(state: BattleState, action: Action) -> None:
     """Raise :class:`IllegalStep` with the reason if ``action`` is not allowed now (no dice are drawn)."""
-    kind = action_kind(action)
+    kind = REFEREE.action_kind(action)
     if kind == "initiative":
         _phase(state, "initiative", what="initiative roll")
-        _precheck_dice(action.dice, 2 * len(state.units), "the initiative roll")
+        ActionDice.check_given(action.dice, 6, 2 * len(state.units), "the initiative roll")
     elif kind == "delay":
         unit = _check_actor(state, action.unit, "delay")
         slot = next(s for s in state.order.slots if s.name == unit.name)
@@ -633,22 +275,17 @@ def check(state: BattleState, action: Action) -> None:
             raise IllegalStep("the extra-action contest of this turn has been rolled: at most one a turn (004 §3-4-1, L14)")
         if _extra_check(state).passive is None:
             raise IllegalStep("nobody may try an extra action this turn: " + "; ".join(_extra_check(state).steps))
-        _precheck_dice(action.dice, 4, "the extra-action contest")
+        ActionDice.check_given(action.dice, 6, 4, "the extra-action contest")
     elif kind == "end-turn":
         _phase(state, "end-of-turn", what="end of the turn")
         if not state.extra_tried and _extra_check(state).passive is not None:
             raise IllegalStep("first the extra-action contest (004 §3-4-1, L14): "
                               f"{_extra_check(state).candidate} may try")
-        _precheck_dice(action.dice, len(state.units), "the pilots' MP drain")
+        ActionDice.check_given(action.dice, 6, len(state.units), "the pilots' MP drain")
 
 
-def is_legal(state: BattleState, action: Action) -> bool:
-    """True exactly when ``step(state, action)`` would not refuse, given dice included."""
-    return referee.legal(check, step, state, action)
-
-
-def legal_actions(state: BattleState) -> tuple[Action, ...]:
-    """Every kind of action that may be taken now, one example each for moves and attacks.
+def _candidates(state: BattleState) -> tuple[Action, ...]:
+    """The actions worth offering now, one example each for moves and attacks.
 
     Moves are single steps (``Move(unit, ("forward",), mode)``) in each mode the unit may use;
     attacks are each weapon that can reach the target, as a charge too when one is allowed.
@@ -663,22 +300,11 @@ def legal_actions(state: BattleState) -> tuple[Action, ...]:
         candidates += [Attack(actor, w.name, charge=c) for w in unit.weapons for c in (False, True)]
         candidates += [Reload(actor, w.name) for w in unit.weapons]
         candidates += [StandUp(actor), EndAction(actor)]
-    return tuple(a for a in candidates if is_legal(state, a))
-
-
-def legal_kinds(state: BattleState) -> frozenset[str]:
-    return frozenset(action_kind(a) for a in legal_actions(state))
+    return tuple(candidates)
 
 
 # -- dice ---------------------------------------------------------------------------------------
 
-
-
-def _precheck_dice(given: Sequence[int] | None, count: int, what: str) -> None:
-    if given is None:
-        return
-    if len(given) != count:
-        raise IllegalStep(f"{what} uses {count} dice, {len(given)} were given")
 
 
 def _dice_of(expression: str) -> int:
@@ -690,35 +316,6 @@ def _dice_of(expression: str) -> int:
 # -- steps ------------------------------------------------------------------------------------
 
 
-@referee.refereed(legal_actions)
-def step(state: BattleState, action: Action, dice: SeededDice | None = None) -> StepResult:
-    """Apply one action; :class:`IllegalStep` (and ``state`` unchanged) if it is not allowed.
-
-    Dice come from the action's ``dice`` or, when it gives none, from ``dice`` (a
-    :class:`~rules_lib.dice.SeededDice` kept outside the frozen state).
-    """
-    check(state, action)
-    handler = {"initiative": _initiative, "delay": _delay, "move": _move, "attack": _attack, "reload": _reload,
-               "stand-up": _stand_up, "end-action": _end_action, "extra-action": _extra_action,
-               "end-turn": _end_turn}[action_kind(action)]
-    return handler(state, action, dice)
-
-
-def play(state: BattleState, actions: Sequence[Action], dice: SeededDice | None = None) -> list[StepResult]:
-    """Apply several actions in turn; the list of results (the last one's ``state`` is the end)."""
-    results = []
-    for action in actions:
-        result = step(state, action, dice)
-        results.append(result)
-        state = result.state
-    return results
-
-
-def _finish(state: BattleState, lines: list[str], dice: Sequence[int] = (), detail: object = None, **changes) -> StepResult:
-    new = replace(state, log=state.log + tuple(lines), **changes)
-    return StepResult(new, tuple(lines), tuple(dice), detail)
-
-
 def _next_actor(order: TurnOrder, acted: Sequence[str], units: Sequence[Unit]) -> str | None:
     down = {u.name for u in units if u.down}
     for slot in order.slots:
@@ -728,7 +325,7 @@ def _next_actor(order: TurnOrder, acted: Sequence[str], units: Sequence[Unit]) -
 
 
 def _initiative(state: BattleState, action: RollInitiative, source: SeededDice | None) -> StepResult:
-    _precheck_dice(action.dice, 2 * len(state.units), "the initiative roll")
+    ActionDice.check_given(action.dice, 6, 2 * len(state.units), "the initiative roll")
     dice = ActionDice(action.dice, source, "the initiative roll")
     combatants, lines = [], [f"Turn {state.turn}: initiative roll = initiative bonus + 2D6 (004 §3-4-1)"]
     for unit in state.units:
@@ -741,7 +338,7 @@ def _initiative(state: BattleState, action: RollInitiative, source: SeededDice |
     lines.append("acting order, highest first: " + ", ".join(f"{s.name} ({s.initiative})" for s in order.slots))
     actor = order.slots[0].name
     lines.append(f"{actor} acts first.")
-    return _finish(state, lines, dice.drawn, order, phase="action", order=order, acted=(), actor=actor,
+    return finish(state, lines, dice.drawn, order, phase="action", order=order, acted=(), actor=actor,
                    current=Turn(points_left=state.unit(actor).movement), extra=False, extra_tried=False,
                    extra_winner=None)
 
@@ -755,7 +352,7 @@ def _delay(state: BattleState, action: Delay, source: SeededDice | None) -> Step
              "and gives up any claim to the extra action (L15)",
              "acting order now: " + ", ".join(s.name + (" (delayed)" if s.delayed else "") for s in order.slots),
              f"{actor} acts."]
-    return _finish(state, lines, (), order, order=order, actor=actor,
+    return finish(state, lines, (), order, order=order, actor=actor,
                    current=Turn(points_left=state.unit(actor).movement))
 
 
@@ -791,7 +388,7 @@ def _move(state: BattleState, action: Move, source: SeededDice | None) -> StepRe
     moved = replace(unit, pose=pose, mecha_mp=mecha_mp)
     current = replace(state.current, mode=mode.key, points_left=points, steps=state.current.steps + action.steps, run=run)
     used = state.modes_used + (((unit.name, mode.key),) if (unit.name, mode.key) not in state.modes_used else ())
-    return _finish(state.with_unit(moved), lines, drawn, current=current, modes_used=used)
+    return finish(state.with_unit(moved), lines, drawn, current=current, modes_used=used)
 
 
 def decision_odds(state: BattleState, action: Attack) -> AttackOdds:
@@ -874,7 +471,7 @@ def _attack(state: BattleState, action: Attack, source: SeededDice | None) -> St
     if target.down:
         lines.append(f"{target.name} is down: {unit.name} wins the battle.")
         changes.update(phase="over", winner=unit.name, actor=None)
-    return _finish(new, lines, dice.drawn, (attack, evasion, resolution, damage), **changes)
+    return finish(new, lines, dice.drawn, (attack, evasion, resolution, damage), **changes)
 
 
 def _reload(state: BattleState, action: Reload, source: SeededDice | None) -> StepResult:
@@ -896,15 +493,15 @@ def _end_action(state: BattleState, action: EndAction, source: SeededDice | None
     name = action.unit
     lines = list(before) + [f"{name} ends its {'extra ' if state.extra else ''}action."]
     if state.extra:
-        return _finish(state, lines, phase="end-of-turn", actor=None, current=Turn(), extra=False)
+        return finish(state, lines, phase="end-of-turn", actor=None, current=Turn(), extra=False)
     acted = state.acted + (name,)
     actor = _next_actor(state.order, acted, state.units)
     if actor is None:
         lines.append("Everyone has acted: the end-of-turn processing (004 §3-4-1, L13): no delayed unit is left, "
                      "no ongoing effect in this battle; then the extra action and the pilots' MP drain.")
-        return _finish(state, lines, phase="end-of-turn", acted=acted, actor=None, current=Turn())
+        return finish(state, lines, phase="end-of-turn", acted=acted, actor=None, current=Turn())
     lines.append(f"{actor} acts" + (" (it delayed: initiative value 0)" if _slot(state.order, actor).delayed else "") + ".")
-    return _finish(state, lines, acted=acted, actor=actor, current=Turn(points_left=state.unit(actor).movement))
+    return finish(state, lines, acted=acted, actor=actor, current=Turn(points_left=state.unit(actor).movement))
 
 
 def _slot(order: TurnOrder, name: str):
@@ -917,7 +514,7 @@ def _extra_check(state: BattleState):
 
 
 def _extra_action(state: BattleState, action: TryExtraAction, source: SeededDice | None) -> StepResult:
-    _precheck_dice(action.dice, 4, "the extra-action contest")
+    ActionDice.check_given(action.dice, 6, 4, "the extra-action contest")
     found = _extra_check(state)
     active, passive = state.unit(found.candidate), state.unit(found.passive)
     dice = ActionDice(action.dice, source, "the extra-action contest")
@@ -931,11 +528,11 @@ def _extra_action(state: BattleState, action: TryExtraAction, source: SeededDice
         lines.append(f"{active.name} acts once more: a move and an attack.")
         changes.update(phase="action", actor=active.name, extra=True, extra_winner=active.name,
                        current=Turn(points_left=active.movement))
-    return _finish(state, lines, dice.drawn, won, **changes)
+    return finish(state, lines, dice.drawn, won, **changes)
 
 
 def _end_turn(state: BattleState, action: EndTurn, source: SeededDice | None) -> StepResult:
-    _precheck_dice(action.dice, len(state.units), "the pilots' MP drain")
+    ActionDice.check_given(action.dice, 6, len(state.units), "the pilots' MP drain")
     dice = ActionDice(action.dice, source, "the pilots' MP drain")
     lines = [f"End of turn {state.turn}: each pilot in a mecha loses 1D6-3 MP, at least 1 (004 §3-4-1, L21)"]
     units = []
@@ -954,169 +551,31 @@ def _end_turn(state: BattleState, action: EndTurn, source: SeededDice | None) ->
         standing = [u for u in units if not u.down]
         winner = standing[0].name if len(standing) == 1 else None
         lines.append(f"{winner} wins the battle." if winner else "Neither mecha can fight on: a draw.")
-        return _finish(new, lines, dice.drawn, phase="over", winner=winner, actor=None, order=state.order)
+        return finish(new, lines, dice.drawn, phase="over", winner=winner, actor=None, order=state.order)
     lines.append(f"Turn {state.turn + 1} begins: roll initiative.")
-    return _finish(new, lines, dice.drawn, turn=state.turn + 1, phase="initiative", order=None, acted=(),
+    return finish(new, lines, dice.drawn, turn=state.turn + 1, phase="initiative", order=None, acted=(),
                    actor=None, current=Turn(), extra=False, extra_tried=False, extra_winner=None, modes_used=())
 
 
-# -- odds at the other decisions ------------------------------------------------------------------
+# -- the engine's loop over these rules -----------------------------------------------------------
 
+REFEREE: referee.Referee[BattleState] = referee.Referee(
+    KINDS, check, _candidates,
+    {"initiative": _initiative, "delay": _delay, "move": _move, "attack": _attack, "reload": _reload,
+     "stand-up": _stand_up, "end-action": _end_action, "extra-action": _extra_action, "end-turn": _end_turn},
+)
+action_kind = REFEREE.action_kind
+is_legal = REFEREE.is_legal
+legal_actions = REFEREE.legal_actions
+legal_kinds = REFEREE.legal_kinds
+step = REFEREE.step
+play = REFEREE.play
+log_html = referee.log_html
 
-def first_to_act_chance(state: BattleState) -> Fraction:
-    """Exact chance that the first unit acts first after the initiative roll (004 §3-4-1), ties by side.
-
-    Enumerated over the 36 x 36 rolls of both units' 2D6.
-    """
-    first, second = state.units
-    wins = 0
-    for a1, a2, b1, b2 in product(range(1, 7), repeat=4):
-        order = turn_order([Combatant(first.name, first.side, first.initiative_bonus + a1 + a2),
-                            Combatant(second.name, second.side, second.initiative_bonus + b1 + b2)],
-                           npcs_after_pcs=state.rules.npcs_after_pcs)
-        wins += order.slots[0].name == first.name
-    return Fraction(wins, 6 ** 4)
-
-
-def extra_action_odds(state: BattleState) -> Fraction | None:
-    """Exact chance that this turn's extra-action contest is won (004 §3-4-1), or ``None`` if nobody may try."""
-    if state.order is None:
-        return None
-    found = _extra_check(state)
-    if found.passive is None:
-        return None
-    return extra_action_chance(state.unit(found.candidate).reaction, state.unit(found.passive).reaction)
-
-
-def mp_drain_odds() -> Distribution:
-    """The pilot's MP loss at the end of a turn: 1 (4/6), 2 (1/6), 3 (1/6) (004 §3-4-1, L21)."""
-    return pilot_mp_loss_distribution()
-
-
-def mode_mp_odds(mode: str) -> Distribution:
-    """The mecha MP a locomotion mode costs for a turn (004 §3-4-3-1)."""
-    return drain_distribution(locomotion_mode(mode).mecha_mp_per_turn)
-
-
-def move_plan(state: BattleState, mode: str | None = None) -> MovePlan | None:
-    """The squares the acting unit can still reach this action (004 §3-4-2-1), or ``None``.
-
-    The search of :func:`~rules_lib.verse_world.plan_move` (``geometry.square.reachable`` over the
-    mode's :func:`~rules_lib.verse_world.step_cost`, the last-step rule on), with the other unit's
-    square closed: a mecha does not enter or pass through it (a reading, not in the source text).
-    """
-    if state.phase != "action" or state.actor is None or state.current.attacked:
-        return None
-    unit = state.unit(state.actor)
-    mode = state.current.mode or mode or "walk"
-    points = state.current.points_left if state.current.mode else unit.movement
-    costs = move_costs("mecha", mode)
-    enemy = state.opponent(unit.name).pose.square
-    no_turning = (unit.name, "thruster") in state.modes_used
-    allowed = []
-    for candidate in (*ORTHOGONAL_STEPS, *TURNS):
-        try:
-            step_cost(costs, candidate)
-        except ValueError:
-            continue
-        if not (no_turning and candidate.is_turn):
-            allowed.append(candidate)
-
-    def cost(before: Pose, move: GridStep, after: Pose) -> int | None:
-        return None if after.square == enemy else step_cost(costs, move)
-
-    reach = reachable(unit.pose, points, cost, steps=allowed, last_step_with_what_is_left=True,
-                      bounds=(state.rules.width, state.rules.height))
-    return MovePlan(costs, reach, locomotion_mode(mode).mecha_mp_per_turn, frozenset())
-
-
-# -- display -------------------------------------------------------------------------------------
-
-_SIDE_FILL = {"pc": "#90caf9", "gm": "#ef9a9a"}
-
-
-def board_svg(state: BattleState, *, show: Literal["auto", "reach", "arc", "none"] = "auto",
-              mode: str | None = None, cell: int = 30) -> str:
-    """The square map as SVG (``geometry.square.grid_svg``): units in their side's colour with a facing arrow.
-
-    ``show="reach"``: the squares the acting unit can still reach (green, :func:`move_plan`);
-    ``"arc"``: its three front squares (orange) and firing arc (yellow); ``"auto"``: reach while it may
-    still move, the arc once it has moved or cannot.
-    """
-    rules = state.rules
-    fills: dict[Square, str] = {}
-    actor = state.unit(state.actor) if state.actor and state.phase == "action" else None
-    if actor is not None and show == "auto":
-        plan = move_plan(state, mode)
-        show = "reach" if plan is not None and plan.reach.points > 0 and not state.current.attacked else "arc"
-        if state.current.moved or state.current.attacked:
-            show = "arc"
-    occupied = {u.pose.square for u in state.units}
-    if actor is not None and show == "reach":
-        plan = move_plan(state, mode)
-        if plan is not None:
-            for sq in plan.squares():
-                if sq not in occupied:
-                    fills[sq] = "#c8e6c9"
-    elif actor is not None and show == "arc":
-        here, facing = actor.pose
-        for x in range(rules.width):
-            for y in range(rules.height):
-                sq = Square(x, y)
-                if can_melee(here, facing, sq):
-                    fills[sq] = "#ffcc80"
-                elif in_firing_arc(here, facing, sq):
-                    fills[sq] = "#fff59d"
-    labels = {}
-    for unit in state.units:
-        fills[unit.pose.square] = "#bdbdbd" if unit.down else _SIDE_FILL[unit.side]
-        labels[unit.pose.square] = unit.pose.facing.arrow + ("↓" if unit.prone else "")
-    title = f"turn {state.turn}: " + ", ".join(f"{u.name} at {u.pose}" for u in state.units)
-    return grid_svg(rules.width, rules.height, fills=fills, labels=labels, cell=cell, title=title)
-
-
-def board_html(state: BattleState, **kwargs) -> str:
-    """The board with a legend (units, colours)."""
-    legend = " · ".join(
-        f"<span style='background:{_SIDE_FILL[u.side]};padding:0 0.3em'>{u.pose.facing.arrow}</span> "
-        f"{html.escape(u.name)} ({html.escape(u.pilot)}) at {u.pose.square}" for u in state.units
-    )
-    legend += (" · <span style='background:#c8e6c9;padding:0 0.3em'>&nbsp;</span> reachable · "
-               "<span style='background:#ffcc80;padding:0 0.3em'>&nbsp;</span> front squares (melee) · "
-               "<span style='background:#fff59d;padding:0 0.3em'>&nbsp;</span> firing arc")
-    return f"<div class='vw-board'>{board_svg(state, **kwargs)}<p style='font-size:0.85em'>{legend}</p></div>"
-
-
-def status_line(state: BattleState) -> str:
-    if state.phase == "over":
-        return f"turn {state.turn}: the battle is over: " + (f"{state.winner} wins" if state.winner else "a draw")
-    if state.phase == "initiative":
-        return f"turn {state.turn}: roll initiative"
-    if state.phase == "end-of-turn":
-        return f"turn {state.turn}: end of the turn"
-    c = state.current
-    done = []
-    if c.mode:
-        done.append(f"moved by {c.mode}, {c.points_left} points left")
-    if c.attacked:
-        done.append("attacked")
-    return (f"turn {state.turn}: {state.actor}'s {'extra ' if state.extra else ''}action"
-            + (f" ({'; '.join(done)})" if done else ""))
-
-
-def units_html(state: BattleState) -> str:
-    rows = "".join(
-        f"<tr><td>{html.escape(u.name)} ({u.side})</td><td>{html.escape(u.pilot)}</td><td>{u.hp}/{u.max_hp}</td>"
-        f"<td>{u.protection}</td><td>{u.pilot_mp}</td><td>{u.mecha_mp}</td><td>{u.pose}</td>"
-        f"<td>{'; '.join(html.escape(w.describe()) for w in u.weapons)}"
-        + (" — fallen" if u.prone else "") + "</td></tr>"
-        for u in state.units
-    )
-    return ("<table class='vw-units'><thead><tr><th>mecha</th><th>pilot</th><th>HP</th><th>protection</th>"
-            "<th>pilot MP</th><th>mecha MP</th><th>where</th><th>weapons</th></tr></thead>"
-            f"<tbody>{rows}</tbody></table>")
-
-
-def log_html(lines: Sequence[str], last: int | None = None) -> str:
-    shown = list(lines)[-last:] if last else list(lines)
-    return "<pre class='vw-log' style='white-space:pre-wrap'>" + html.escape("\n".join(shown)) + "</pre>"
+__all__ = [
+    "ACTION_KINDS", "Action", "Attack", "BattleRules", "BattleState", "Delay", "EndAction", "EndTurn", "IllegalStep",
+    "KINDS", "MOVE_STEPS", "Move", "PHASES", "Phase", "REFEREE", "Reload", "RollInitiative", "SAMPLE", "StandUp",
+    "StepResult", "TryExtraAction", "Turn", "Unit", "Weapon", "WeaponCondition", "WeaponKind", "action_kind",
+    "check", "decision_odds", "describe_odds", "is_legal", "legal_actions", "legal_kinds", "log_html", "new_battle",
+    "play", "sample_units", "step",
+]

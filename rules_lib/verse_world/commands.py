@@ -16,12 +16,12 @@
 from __future__ import annotations
 
 import re
-import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from itertools import product
 
+from ..checks import halfwidth
 from ..dice import GivenDice, Odds, RollResult, SeededDice, odds, percent, roll
 from .attack import CheckRoll, CriticalRule, check_roll
 
@@ -33,7 +33,7 @@ _TERM = re.compile(r"[+-]\d+")
 def _normalise(expression: str) -> str:
     if not isinstance(expression, str):
         raise ValueError(f"command {expression!r} is not text")
-    return unicodedata.normalize("NFKC", expression).strip().upper().replace(" ", "").replace("−", "-")
+    return halfwidth(expression).strip().upper().replace(" ", "")
 
 
 def is_own_command(expression: str) -> bool:

@@ -6,9 +6,14 @@ a move reaches. Text figures use the source's own marks: 〇 attackable, × not,
 
 from __future__ import annotations
 
+import html
+from typing import Literal
+
 from .. import checks
 from ..geometry.square import Facing, Pose, Square, grid_svg, mark_rows
 from .attack import can_melee, in_firing_arc
+from .battle_odds import move_plan
+from .battle_state import BattleState
 from .movement import MovePlan
 
 ME = Square(0, 0)
@@ -62,3 +67,90 @@ def reach_svg(plan: MovePlan, width: int, height: int, *, cell: int = 22) -> str
     labels = {start.square: start.facing.arrow}
     return grid_svg(width, height, fills=fills, labels=labels, cell=cell,
                     title=f"reachable squares: {plan.costs.mode}, {plan.reach.points} points")
+
+
+# -- the guided battle ----------------------------------------------------------------------------
+
+_SIDE_FILL = {"pc": "#90caf9", "gm": "#ef9a9a"}
+
+
+def board_svg(state: BattleState, *, show: Literal["auto", "reach", "arc", "none"] = "auto",
+              mode: str | None = None, cell: int = 30) -> str:
+    """The square map as SVG (``geometry.square.grid_svg``): units in their side's colour with a facing arrow.
+
+    ``show="reach"``: the squares the acting unit can still reach (green, :func:`move_plan`);
+    ``"arc"``: its three front squares (orange) and firing arc (yellow); ``"auto"``: reach while it may
+    still move, the arc once it has moved or cannot.
+    """
+    rules = state.rules
+    fills: dict[Square, str] = {}
+    actor = state.unit(state.actor) if state.actor and state.phase == "action" else None
+    if actor is not None and show == "auto":
+        plan = move_plan(state, mode)
+        show = "reach" if plan is not None and plan.reach.points > 0 and not state.current.attacked else "arc"
+        if state.current.moved or state.current.attacked:
+            show = "arc"
+    occupied = {u.pose.square for u in state.units}
+    if actor is not None and show == "reach":
+        plan = move_plan(state, mode)
+        if plan is not None:
+            for sq in plan.squares():
+                if sq not in occupied:
+                    fills[sq] = "#c8e6c9"
+    elif actor is not None and show == "arc":
+        here, facing = actor.pose
+        for x in range(rules.width):
+            for y in range(rules.height):
+                sq = Square(x, y)
+                if can_melee(here, facing, sq):
+                    fills[sq] = "#ffcc80"
+                elif in_firing_arc(here, facing, sq):
+                    fills[sq] = "#fff59d"
+    labels = {}
+    for unit in state.units:
+        fills[unit.pose.square] = "#bdbdbd" if unit.down else _SIDE_FILL[unit.side]
+        labels[unit.pose.square] = unit.pose.facing.arrow + ("↓" if unit.prone else "")
+    title = f"turn {state.turn}: " + ", ".join(f"{u.name} at {u.pose}" for u in state.units)
+    return grid_svg(rules.width, rules.height, fills=fills, labels=labels, cell=cell, title=title)
+
+
+def board_html(state: BattleState, **kwargs) -> str:
+    """The board with a legend (units, colours)."""
+    legend = " · ".join(
+        f"<span style='background:{_SIDE_FILL[u.side]};padding:0 0.3em'>{u.pose.facing.arrow}</span> "
+        f"{html.escape(u.name)} ({html.escape(u.pilot)}) at {u.pose.square}" for u in state.units
+    )
+    legend += (" · <span style='background:#c8e6c9;padding:0 0.3em'>&nbsp;</span> reachable · "
+               "<span style='background:#ffcc80;padding:0 0.3em'>&nbsp;</span> front squares (melee) · "
+               "<span style='background:#fff59d;padding:0 0.3em'>&nbsp;</span> firing arc")
+    return f"<div class='vw-board'>{board_svg(state, **kwargs)}<p style='font-size:0.85em'>{legend}</p></div>"
+
+
+def status_line(state: BattleState) -> str:
+    if state.phase == "over":
+        return f"turn {state.turn}: the battle is over: " + (f"{state.winner} wins" if state.winner else "a draw")
+    if state.phase == "initiative":
+        return f"turn {state.turn}: roll initiative"
+    if state.phase == "end-of-turn":
+        return f"turn {state.turn}: end of the turn"
+    c = state.current
+    done = []
+    if c.mode:
+        done.append(f"moved by {c.mode}, {c.points_left} points left")
+    if c.attacked:
+        done.append("attacked")
+    return (f"turn {state.turn}: {state.actor}'s {'extra ' if state.extra else ''}action"
+            + (f" ({'; '.join(done)})" if done else ""))
+
+
+def units_html(state: BattleState) -> str:
+    rows = "".join(
+        f"<tr><td>{html.escape(u.name)} ({u.side})</td><td>{html.escape(u.pilot)}</td><td>{u.hp}/{u.max_hp}</td>"
+        f"<td>{u.protection}</td><td>{u.pilot_mp}</td><td>{u.mecha_mp}</td><td>{u.pose}</td>"
+        f"<td>{'; '.join(html.escape(w.describe()) for w in u.weapons)}"
+        + (" — fallen" if u.prone else "") + "</td></tr>"
+        for u in state.units
+    )
+    return ("<table class='vw-units'><thead><tr><th>mecha</th><th>pilot</th><th>HP</th><th>protection</th>"
+            "<th>pilot MP</th><th>mecha MP</th><th>where</th><th>weapons</th></tr></thead>"
+            f"<tbody>{rows}</tbody></table>")

@@ -29,7 +29,6 @@ from ..geometry.square import (
     apply_step,
     reachable,
 )
-from ._common import check_choice, check_int
 from .mp import drain_distribution
 
 Scale = Literal["character", "mecha"]
@@ -136,8 +135,8 @@ def move_costs(
     omnidirectional modes pay the mode's cost in every direction; ``diagonals`` lets omnidirectional
     modes also step diagonally at the same cost (default: no, only the four sides of the square).
     """
-    check_choice(scale, "scale", BASE_COSTS)
-    check_int(backward_factor, "backward_factor", minimum=1)
+    checks.choice(scale, "scale", BASE_COSTS)
+    checks.whole(backward_factor, "backward_factor", minimum=1)
     m = locomotion_mode(mode)
     forward, backward, turn = BASE_COSTS[scale]
     steps = [f"{scale} scale: forward {forward}, backward {backward}, 90-degree turn {turn} (004 §3-4-2-1)"]
@@ -238,8 +237,8 @@ class LastStep:
 
 def last_step(remaining: int, cost: int) -> LastStep:
     """Whether a step costing ``cost`` can be taken with ``remaining`` points, and what is left (004 §3-4-2-1, line 27)."""
-    check_int(remaining, "remaining movement points", minimum=0)
-    check_int(cost, "step cost", minimum=0)
+    checks.whole(remaining, "remaining movement points", minimum=0)
+    checks.whole(cost, "step cost", minimum=0)
     if cost <= remaining:
         return LastStep(remaining, cost, True, remaining - cost, (f"{remaining} - {cost} = {remaining - cost} left",))
     if remaining >= 1:
@@ -278,7 +277,7 @@ def walk_path(
     Raises ``ValueError`` for a step the mode does not allow, or when the points run out before
     the last step (a step after a partial last step).
     """
-    check_int(points, "movement points", minimum=0)
+    checks.whole(points, "movement points", minimum=0)
     costs = move_costs(scale, mode, backward_factor=backward_factor, diagonals=diagonals)
     terrain = terrain or {}
     pose = start or Pose(Square(0, 0), Facing.NORTH)
@@ -339,9 +338,9 @@ def plan_move(
     the costs of :func:`move_costs`, the GM's ``terrain`` multipliers (*not in the source text*), the
     last-step rule (``last_step_rule``, line 27) and, for a land roller, no entry into ``rough`` squares (line 128).
     """
-    check_int(points, "movement points", minimum=0, maximum=MAX_MOVE_STEPS * min(BASE_COSTS.get(scale, (1,))))
+    checks.whole(points, "movement points", minimum=0, maximum=MAX_MOVE_STEPS * min(BASE_COSTS.get(scale, (1,))))
     costs = move_costs(scale, mode, backward_factor=backward_factor, diagonals=diagonals)
-    check_choice(roller_kind, "roller_kind", ("land-roller", "spinner"))
+    checks.choice(roller_kind, "roller_kind", ("land-roller", "spinner"))
     terrain = dict(terrain or {})
     blocked = frozenset(rough) if (costs.mode == "roller" and roller_kind == "land-roller") else frozenset()
     allowed = [s for s in (*ORTHOGONAL_STEPS, *DIAGONAL_STEPS, *TURNS) if _allowed(costs, s)]

@@ -12,7 +12,6 @@ from fractions import Fraction
 
 from .. import checks
 from ..dice import Distribution, distribution
-from ._common import check_int
 
 #: The pilot's MP loss at the end of each combat turn in a mecha (004 §3-4-1, line 21).
 PILOT_MP_LOSS = "1D6-3"
@@ -36,7 +35,7 @@ def pilot_mp_loss(die: int, *, riding_mecha: bool = True) -> MpLoss:
 
     Only while riding a mecha; on foot nothing is lost (the loss is 0).
     """
-    check_int(die, "the 1D6 of the MP drain", minimum=1, maximum=6)
+    checks.whole(die, "the 1D6 of the MP drain", minimum=1, maximum=6)
     if not riding_mecha:
         return MpLoss(die, 0, 0, ("not riding a mecha: no MP drain",))
     raw = die - 3
@@ -91,7 +90,7 @@ def endurance(mp: int, drain: str = "pilot") -> Endurance:
     1D6-3 (at least 1), or a locomotion mode's mecha-MP cost as dice (``"2"``, ``"1D6"``, ``"2D6"``,
     ``"3D6"``). Computed exactly from the chain of MP lost so far: P(T > n) = P(loss after n turns < mp).
     """
-    check_int(mp, "starting MP", minimum=0, maximum=MAX_ENDURANCE_MP)
+    checks.whole(mp, "starting MP", minimum=0, maximum=MAX_ENDURANCE_MP)
     loss = drain_distribution(drain)
     if min(loss.support) < 1:
         raise ValueError(f"drain {drain!r} can lose less than 1 MP a turn: MP would never run out")

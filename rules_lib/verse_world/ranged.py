@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
-from ._common import check_int
+from .. import checks
 
 
 @dataclass(frozen=True)
@@ -102,14 +102,14 @@ def fire_schedule(
     - thrown weapons: every turn while ready ones last (``carried``, line 80, line 112).
     """
     w = ranged_weapon(weapon)
-    check_int(turns, "turns", minimum=0)
+    checks.whole(turns, "turns", minimum=0)
     actions: list[str] = []
     steps: list[str] = []
     if w.cycle == "ammunition":
         if magazine is None:
             raise ValueError("a magic gun's shots per magazine come from the weapon table: pass magazine=")
-        check_int(magazine, "magazine", minimum=1)
-        check_int(spare_magazines, "spare magazines", minimum=0)
+        checks.whole(magazine, "magazine", minimum=1)
+        checks.whole(spare_magazines, "spare magazines", minimum=0)
         loaded, spares = magazine, spare_magazines
         for _ in range(turns):
             if loaded:
@@ -128,7 +128,7 @@ def fire_schedule(
     elif w.cycle == "reload-roll":
         rolls = list(reload_rolls)
         for r in rolls:
-            check_int(r, "crossbow reload roll (1D6)", minimum=1, maximum=6)
+            checks.whole(r, "crossbow reload roll (1D6)", minimum=1, maximum=6)
         loaded = True
         reloading = 0
         while len(actions) < turns:
@@ -152,7 +152,7 @@ def fire_schedule(
     elif w.cycle == "every-turn-while-carried":
         if carried is None:
             raise ValueError("thrown weapons last as long as the ready ones: pass carried=")
-        check_int(carried, "thrown weapons carried ready", minimum=0)
+        checks.whole(carried, "thrown weapons carried ready", minimum=0)
         actions = ["shoot" if n < carried else "idle" for n in range(turns)]
         steps.append(f"one throw a turn while the {carried} ready weapon(s) last")
     return FireSchedule(w.key, tuple(actions), tuple(steps))

@@ -10,7 +10,6 @@ from dataclasses import dataclass
 from typing import Literal
 
 from .. import checks
-from ._common import check_choice, check_int
 from .movement import MODE_KEYS, locomotion_mode
 from .special import CHARGE_MODIFIER, TACKLE_MODIFIER, SpecialAttack
 
@@ -41,8 +40,7 @@ def zone_index(zone: str) -> int:
     Accepts ``"E"``, ``"Ｅエリア"``, ``"E area"``, ``"敵陣"``, ``"enemy camp"``, ...
     """
     if isinstance(zone, str):
-        text = zone.strip().replace("エリア", "").replace(" area", "").upper()
-        text = text.translate(str.maketrans("ＡＢＣＤＥ", "ABCDE"))
+        text = checks.halfwidth(zone).strip().replace("エリア", "").replace(" area", "").upper()
         aliases = {"ENEMY CAMP": "敵陣", "OWN CAMP": "自陣"}
         text = aliases.get(text, text)
         if text in ZONES:
@@ -74,16 +72,16 @@ def zones_per_move(mover: str, *, combat: Literal["character", "mecha"], size: L
     Character combat: on foot 1, riding animal or steam bike 2; mecha-sized characters cannot take
     part. Mecha combat: on foot 1, any locomotion mode 2; human-sized characters move 1 whatever they ride.
     """
-    check_choice(combat, "combat", ("character", "mecha"))
+    checks.choice(combat, "combat", ("character", "mecha"))
     size = size or ("human" if combat == "character" else "mecha")
-    check_choice(size, "size", ("human", "mecha"))
+    checks.choice(size, "size", ("human", "mecha"))
     if combat == "character":
         if size == "mecha":
             raise ValueError("mecha-sized characters cannot take part in character combat (L184)")
-        key = check_choice(mover_key(mover, combat="character"), "mover", CHARACTER_MOVERS)
+        key = checks.choice(mover_key(mover, combat="character"), "mover", CHARACTER_MOVERS)
         return 1 if key == "on-foot" else 2
     if size == "human":
-        check_choice(mover_key(mover, combat="character"), "mover", CHARACTER_MOVERS)
+        checks.choice(mover_key(mover, combat="character"), "mover", CHARACTER_MOVERS)
         return 1
     return 1 if mover_key(mover, combat="mecha") == "on-foot" else 2
 
@@ -106,12 +104,12 @@ def move_zones(
     forward towards the opposing camp (line 240; for enemies, the reading is towards the own camp).
     Readings: the camps are cells one may enter; the map does not continue past them.
     """
-    check_int(zones, "zones moved", minimum=0)
+    checks.whole(zones, "zones moved", minimum=0)
     allowed = zones_per_move(mover, combat=combat, size=size)
     if zones > allowed:
         raise ValueError(f"{mover} moves at most {allowed} zone(s) in simplified combat, not {zones}")
-    check_choice(towards, "towards", ("enemy camp", "own camp"))
-    check_choice(side, "side", ("ally", "enemy"))
+    checks.choice(towards, "towards", ("enemy camp", "own camp"))
+    checks.choice(side, "side", ("ally", "enemy"))
     key = mover_key(mover, combat=combat)
     if combat == "mecha" and key != "on-foot" and locomotion_mode(key).forward_only:
         forward = "enemy camp" if side == "ally" else "own camp"
@@ -136,7 +134,7 @@ def targetable_zones(zone: str, attack: Literal["missile", "magic"], *, include_
     There is no firing arc. Reading: "up to 1 zone away" includes the shooter's own zone
     (``include_own``); the text's example names only the neighbours (from B: C or A).
     """
-    check_choice(attack, "attack", tuple(RANGE_ZONES))
+    checks.choice(attack, "attack", tuple(RANGE_ZONES))
     here = zone_index(zone)
     reach = RANGE_ZONES[attack]
     found = [ZONES[i] for i in range(len(ZONES)) if abs(i - here) <= reach and (include_own or i != here)]
@@ -147,7 +145,7 @@ def simple_charge(mover: str, zones_moved: int, *, combat: Literal["character", 
                   acts_before_target: bool = True) -> SpecialAttack:
     """Simplified charge (004 §3-5-3-1, lines 208–210): a 2-zone move into contact, -4, one extra damage roll,
     one more with thruster or glide pack; impossible on foot (a 1-zone mover); act before the target."""
-    check_int(zones_moved, "zones moved", minimum=0)
+    checks.whole(zones_moved, "zones moved", minimum=0)
     if zones_per_move(mover, combat=combat) < SIMPLE_CHARGE_ZONES:
         raise ValueError(f"{mover} moves only 1 zone: a charge needs a {SIMPLE_CHARGE_ZONES}-zone move (L209)")
     if zones_moved < SIMPLE_CHARGE_ZONES:
@@ -164,7 +162,7 @@ def simple_charge(mover: str, zones_moved: int, *, combat: Literal["character", 
 @checks.checked_flags
 def simple_tackle(zones_moved: int, *, acts_before_target: bool = True) -> SpecialAttack:
     """Simplified tackle (004 §3-5-3-1, lines 214–215): a move of 1+ zone into contact, martial arts at -2, target prone."""
-    check_int(zones_moved, "zones moved", minimum=0)
+    checks.whole(zones_moved, "zones moved", minimum=0)
     if zones_moved < SIMPLE_TACKLE_MIN_ZONES:
         raise ValueError(f"a simplified tackle needs at least {SIMPLE_TACKLE_MIN_ZONES} zone of movement (L214)")
     if not acts_before_target:

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from .. import checks
-from ._common import check_choice, check_dice_pair, check_int
+from ._common import check_dice_pair
 from .movement import locomotion_mode, move_costs
 
 #: Charge: at least 4 squares straight (004 §3-4-3-1, line 89); one more damage roll at each of these run-ups (004 §3-4-3-1, line 90).
@@ -68,7 +68,7 @@ def charge_extra_rolls(squares: int, thresholds: Sequence[int] = CHARGE_THRESHOL
     Reading (a ruling): the thresholds are cumulative, one roll for each reached: 4-7 squares 1,
     8-15 2, 16-31 3, 32-63 4, 64 or more 5. Fewer than 4 squares is not a charge (0).
     """
-    check_int(squares, "charge run-up squares", minimum=0)
+    checks.whole(squares, "charge run-up squares", minimum=0)
     return sum(1 for t in thresholds if squares >= t)
 
 
@@ -83,7 +83,7 @@ def charge(
 
     Must act before the target; a fumble is processed normally and the charger also falls prone.
     """
-    check_int(squares, "charge run-up squares", minimum=0)
+    checks.whole(squares, "charge run-up squares", minimum=0)
     if not straight:
         raise ValueError("a charge runs straight into contact (004 §3-4-3-1, L89)")
     if squares < CHARGE_MIN_SQUARES:
@@ -124,14 +124,14 @@ def plan_charge(points: int, *, scale: str = "mecha", mode: str = "walk", square
     counting the last-step rule (004 §3-4-3-1, line 27) when ``last_step_rule`` is on. Every locomotion mode may be
     combined with a charge (004 §3-4-3-1, line 129 ... line 161).
     """
-    check_int(points, "movement points", minimum=0)
+    checks.whole(points, "movement points", minimum=0)
     costs = move_costs(scale, mode)  # type: ignore[arg-type]
     _check_mode_allows_charge(mode, "charge")
     per = costs.forward
     longest = points // per + (1 if last_step_rule and points % per else 0)
     if squares is None:
         squares = longest
-    check_int(squares, "charge run-up squares", minimum=0)
+    checks.whole(squares, "charge run-up squares", minimum=0)
     if squares > longest:
         raise ValueError(f"{squares} squares cost more than {points} movement points allow ({longest} at {per} a square)")
     possible = squares >= CHARGE_MIN_SQUARES
@@ -157,7 +157,7 @@ def tackle(squares: int, *, straight: bool = True, acts_before_target: bool = Tr
     """Tackle (体当たり): 3+ squares straight, 《格闘技》 attack at -2; a hit does unarmed damage and
     fells the target; a fumble skips normal processing but fells the tackler (004 §3-4-3-1, lines 93–94).
     ``mode`` is how the tackler moves: every mode of the text allows it (line 129 ... line 161)."""
-    check_int(squares, "tackle run-up squares", minimum=0)
+    checks.whole(squares, "tackle run-up squares", minimum=0)
     _check_mode_allows_charge(mode, "tackle")
     if not straight:
         raise ValueError("a tackle runs straight into contact (004 §3-4-3-1, L93)")
@@ -178,7 +178,7 @@ def shield_bash(shield: str, *, knockdown: bool, acts_before_target: bool = True
     Declared as a knock-down: -2, and the target falls on a hit only when the basher acts before it;
     a fumble then is processed normally and the basher falls too. Otherwise an ordinary 《盾攻撃》 roll.
     """
-    check_choice(shield, "shield size", SHIELD_SIZES)
+    checks.choice(shield, "shield size", SHIELD_SIZES)
     if SHIELD_SIZES.index(shield) < SHIELD_SIZES.index("medium"):
         raise ValueError(f"a shield bash needs a medium shield (heater shield) or larger, not {shield!r} (004 §3-4-3-1, L97)")
     if not knockdown:
@@ -211,7 +211,7 @@ def hands_attack(hands: Literal["main", "both", "off"], *, shield_bash: bool = F
     the shield's to-hit modifier as a weapon already includes it (line 102); a bash with the shield in
     the main hand is not covered by the rules (the GM decides), so it is refused.
     """
-    check_choice(hands, "hands", ("main", "both", "off"))
+    checks.choice(hands, "hands", ("main", "both", "off"))
     if shield_bash:
         if hands != "off":
             raise ValueError(f"a shield bash with hands {hands!r} is not covered by the rules: the GM decides (L102)")
@@ -258,7 +258,7 @@ def switch_equipment(how: Literal["drop", "stow", "from-unarmed"], *, from_backp
     it (e.g. sheathe the sword) first: no attack this turn; ``"from-unarmed"``: draw and attack at
     once. Nothing can be switched to from a backpack.
     """
-    check_choice(how, "how", ("drop", "stow", "from-unarmed"))
+    checks.choice(how, "how", ("drop", "stow", "from-unarmed"))
     if from_backpack:
         raise ValueError("items in a backpack cannot be switched to in combat (004 §3-4-3-1, L110)")
     attack = how != "stow"
@@ -282,11 +282,11 @@ def called_shot(part: str, *, gm_adjustment: int = 0, part_modifier: int | None 
     The text gives the weapon (-4, the GM may adjust) and, in joint piercing, the leg (-4, line 164).
     Other parts' penalties are *not in the source text*: pass ``part_modifier``.
     """
-    check_int(gm_adjustment, "GM adjustment")
+    checks.whole(gm_adjustment, "GM adjustment")
     if part in CALLED_SHOT_MODIFIERS and part_modifier is None:
         base = CALLED_SHOT_MODIFIERS[part]
     elif part_modifier is not None:
-        base = check_int(part_modifier, "part modifier", maximum=0)
+        base = checks.whole(part_modifier, "part modifier", maximum=0)
     else:
         raise ValueError(
             f"the penalty for a called shot at {part!r} is not in the source text: pass part_modifier= "
@@ -316,10 +316,10 @@ def weapon_drop_contest(
     Readings: ``attribute`` (``"strength"`` or ``"luck"``) is the same for both sides and the
     attacker chooses it (a ruling); each side adds 2D6; a tie is not a win.
     """
-    check_choice(attribute, "contest attribute", WEAPON_DROP_ATTRIBUTES)
-    a = sum(check_dice_pair(attacker_dice, "attacker")) + check_int(attacker_value, "attacker value")
+    checks.choice(attribute, "contest attribute", WEAPON_DROP_ATTRIBUTES)
+    a = sum(check_dice_pair(attacker_dice, "attacker")) + checks.whole(attacker_value, "attacker value")
     bonus = CALLED_SHOT_TWO_HANDED_BONUS if defender_two_handed else 0
-    d = sum(check_dice_pair(defender_dice, "defender")) + check_int(defender_value, "defender value") + bonus
+    d = sum(check_dice_pair(defender_dice, "defender")) + checks.whole(defender_value, "defender value") + bonus
     wins = a > d
     steps = (f"attacker {a}", f"defender {d}" + (f" (incl. +{bonus} two-handed)" if bonus else ""),
              "the defender drops the weapon" if wins else "the defender keeps the weapon")
@@ -357,17 +357,17 @@ def joint_piercing(
     Readings: the knowledge check is intelligence + skill level + 2D6 against the difficulty (a ruling);
     ``extra_modifier`` and ``knowledge_difficulty`` are the GM's choice within the text's ranges.
     """
-    check_int(mecha_knowledge, "《機兵知識》 level", minimum=0)
-    check_int(firearms, "《銃砲系武器》 level", minimum=0)
+    checks.whole(mecha_knowledge, "《機兵知識》 level", minimum=0)
+    checks.whole(firearms, "《銃砲系武器》 level", minimum=0)
     if min(mecha_knowledge, firearms) < JOINT_PIERCING_MIN_LEVEL:
         raise ValueError(f"joint piercing needs 《機兵知識》 and 《銃砲系武器》 at level {JOINT_PIERCING_MIN_LEVEL} or more "
                          f"(have {mecha_knowledge} and {firearms}) (004 §3-4-3-1, L163)")
     if not solid_shot_gun:
         raise ValueError("joint piercing needs a solid-shot magic gun (実体弾タイプの魔導砲) (004 §3-4-3-1, L163)")
     low, high = JOINT_KNOWLEDGE_DIFFICULTY
-    check_int(knowledge_difficulty, "《機兵知識》 difficulty", minimum=low, maximum=high)
-    check_int(extra_modifier, "extra joint modifier", minimum=min(JOINT_EXTRA_MODIFIER), maximum=max(JOINT_EXTRA_MODIFIER))
-    check_int(intelligence, "intelligence")
+    checks.whole(knowledge_difficulty, "《機兵知識》 difficulty", minimum=low, maximum=high)
+    checks.whole(extra_modifier, "extra joint modifier", minimum=min(JOINT_EXTRA_MODIFIER), maximum=max(JOINT_EXTRA_MODIFIER))
+    checks.whole(intelligence, "intelligence")
     pair = check_dice_pair(knowledge_dice, "knowledge")
     total = intelligence + mecha_knowledge + sum(pair)
     passed = total >= knowledge_difficulty

@@ -12,7 +12,6 @@ from typing import Literal
 
 from .. import checks
 from ..dice import RollResult, roll
-from ._common import check_choice, check_int
 
 #: One combat turn (戦闘ターン) lasts 10 seconds (004 §3-4, line 3).
 SECONDS_PER_TURN = 10
@@ -38,9 +37,9 @@ def action_step_allowed(done: Sequence[str], step: str) -> bool:
     (004 §3-4-2, line 23): at most MOVES_PER_ACTION moves and ATTACKS_PER_ACTION attacks, in the order of
     ACTION_ORDER (move first, attack after). The GM or a special action may say otherwise.
     """
-    check_choice(step, "action step", ACTION_ORDER)
+    checks.choice(step, "action step", ACTION_ORDER)
     for earlier in done:
-        check_choice(earlier, "action step", ACTION_ORDER)
+        checks.choice(earlier, "action step", ACTION_ORDER)
     limits = {"move": MOVES_PER_ACTION, "attack": ATTACKS_PER_ACTION}
     if list(done).count(step) >= limits[step]:
         return False
@@ -58,13 +57,13 @@ PILOT_MP_STEP = "pilot-mp-drain"
 
 def casting_spans_turns(turns: int) -> bool:
     """Whether a spell cast over ``turns`` combat turns is a multi-turn casting (004 §3-4, line 3)."""
-    check_int(turns, "casting turns", minimum=1)
+    checks.whole(turns, "casting turns", minimum=1)
     return turns >= MULTI_TURN_CASTING_MIN_TURNS
 
 
 def initiative_roll(bonus: int, *, dice: Sequence[int] | None = None, seed: int | None = None) -> RollResult:
     """Initiative roll value = initiative bonus + 2D6 (004 §3-4-1, line 9)."""
-    check_int(bonus, "initiative bonus")
+    checks.whole(bonus, "initiative bonus")
     return roll(f"{INITIATIVE_DICE}{bonus:+d}", dice=dice, seed=seed)
 
 
@@ -83,7 +82,7 @@ class Combatant:
                 f"side {self.side!r} is not a side: allowed are 'pc' (player character) and 'gm' "
                 "(GM-side NPCs and enemy MOBs)"
             )
-        check_int(self.initiative, f"initiative roll value of {self.name}")
+        checks.whole(self.initiative, f"initiative roll value of {self.name}")
 
 
 @dataclass(frozen=True)
@@ -250,8 +249,8 @@ def extra_action_roll(
 
 def extra_action_chance(active_value: int, passive_value: int) -> Fraction:
     """Exact chance that the active side wins the extra-action contest of 004 §3-4-1 (ties do not win)."""
-    check_int(active_value, "active re-action value")
-    check_int(passive_value, "passive re-action value")
+    checks.whole(active_value, "active re-action value")
+    checks.whole(passive_value, "passive re-action value")
     wins = sum(
         a_count * p_count
         for a_total, a_count in _TWO_D6_COUNTS.items()

@@ -14,9 +14,14 @@ from collections.abc import Callable
 
 import ipywidgets as widgets
 
-from ..battle import IllegalStep
+from ..battle import IllegalStep, log_html
 from ..browser import live_class
+from ..dice import SeededDice
+from .layout import LABEL_STYLE, inline_row
 from .render import error_line
+
+#: the largest seed a battle's seed input takes
+SEED_MAX = 1_000_000
 
 
 class Calculator(widgets.VBox):
@@ -49,7 +54,7 @@ class FormCalculator(Calculator):
         except ValueError as error:
             self.error = str(error)
             self._clear()
-            self.result.value = error_line(self.error)
+            self.result.value = self._error_html(self.error)
             return
         self.error = None
         self.result.value = html_text
@@ -60,17 +65,49 @@ class FormCalculator(Calculator):
     def _clear(self) -> None:
         """Forget the results of the last good input (nothing by default)."""
 
+    def _error_html(self, message: str) -> str:
+        """What shows in place of the result when the input is refused: the reason."""
+        return error_line(message)
+
 
 class BattleCalculator(Calculator):
     """A guided battle played with buttons: ``do(action)`` applies one step of the system's battle.
 
-    A subclass sets ``step`` (its system's ``battle.step``), keeps ``state``, ``dice``, ``last`` and
-    a ``message`` HTML widget, and defines ``_show(message_html)`` to redraw after a step. An
-    illegal action is refused with its reason in ``message`` and changes nothing.
+    The shared scaffolding is built here: the seed input and the new-battle button on the first
+    row, the status line, the subclass's ``rows`` of controls, then the board, the unit table
+    (``units=True``), the odds, the message and the log. A subclass sets ``step`` (its system's
+    ``battle.step``) and ``start`` (a new battle's state), builds its controls, calls
+    ``super().__init__(seed, rows)`` and defines ``_show(message_html)`` to redraw after a step,
+    usually through :meth:`_show_common`. An illegal action is refused with its reason in
+    ``message`` and changes nothing.
     """
 
     step: Callable
-    message: widgets.HTML
+    start: Callable[[], object]
+    #: the opening line of a new battle, after "a new battle" (``: roll initiative``)
+    opening: str = ""
+
+    def __init__(self, seed: int, rows: list[widgets.Widget], *, units: bool = True,
+                 new_battle_tooltip: str = "start again with this seed") -> None:
+        self.seed = widgets.BoundedIntText(value=seed, min=0, max=SEED_MAX, description=f"seed (0 to {SEED_MAX:,})",
+                                           style=LABEL_STYLE, layout=inline_row("20em"))
+        self.new_battle = widgets.Button(description="New battle", tooltip=new_battle_tooltip)
+        self.status, self.board, self.odds, self.message, self.log_view = (widgets.HTML() for _ in range(5))
+        self.units = widgets.HTML() if units else None
+        self.state = type(self).start()
+        self.dice = SeededDice(seed)
+        self.last = None
+        shown = [self.board, *([self.units] if units else []), self.odds, self.message, self.log_view]
+        super().__init__([widgets.HBox([self.seed, self.new_battle]), self.status, *rows, *shown])
+        self.new_battle.on_click(lambda _: self.reset())
+
+    def reset(self) -> None:
+        """A new battle with the seed input's dice."""
+        self.state, self.dice, self.last = type(self).start(), SeededDice(self.seed.value), None
+        self._started(f"a new battle with seed {self.seed.value}")
+
+    def _started(self, head: str) -> None:
+        self._show(f"{head}{self.opening}")
 
     def do(self, action):
         """Apply one action; an illegal one is refused with its reason and changes nothing."""
@@ -82,6 +119,16 @@ class BattleCalculator(Calculator):
         self.state, self.last = result.state, result
         self._show(self._explanation_html(result))
         return result
+
+    def _show_common(self, status: str, board: str | None, units: str | None, message: str) -> None:
+        """Redraw what every battle shows: status line, board, unit table, message and log."""
+        self.status.value = f"<p><b>{html.escape(status)}</b></p>"
+        if board is not None:
+            self.board.value = board
+        if units is not None and self.units is not None:
+            self.units.value = units
+        self.message.value = message
+        self.log_view.value = "<details><summary>battle log</summary>" + log_html(self.state.log) + "</details>"
 
     @staticmethod
     def _explanation_html(result) -> str:

@@ -11,15 +11,15 @@ import ipywidgets as widgets
 
 from ..dice import percent
 from ..gundam_sentinel import actions, figures, salvo, to_hit
-from .base import Calculator
+from .base import FormCalculator
 from .layout import LABEL_STYLE, checkbox, dropdown, form_row, text_input
 from .layout import int_input as _int
-from .render import distribution_table, error_line
+from .render import distribution_table
 
 _check = checkbox
 
 
-class ToHitCalculator(Calculator):
+class ToHitCalculator(FormCalculator):
     """The exact chance to hit, of a critical, and the margin, from named modifiers and an evasion value."""
 
     def __init__(self, weapon: int = 0, evasion: int = 54) -> None:
@@ -36,15 +36,10 @@ class ToHitCalculator(Calculator):
         self.evasion = text_input("evasion value (回避値) (11 to 86)", str(evasion))
         self.mob = _check("target is a mook MS (ザコＭＳ): criticals count")
         self.all_range = _check("all-range attack (doubles always hit)")
-        self.result = widgets.HTML()
         self.answer: to_hit.ToHitAnswer | None = None
-        self.error: str | None = None
         inputs = [self.weapon, self.shooting, self.skills, self.aims, self.snap, self.smoke, self.jamming,
                   self.steal_yard, self.ewac, self.other, self.evasion, self.mob, self.all_range]
-        super().__init__(inputs + [self.result])
-        for control in inputs:
-            control.observe(self._update, names="value")
-        self._update()
+        super().__init__(inputs)
 
     def modifiers(self) -> dict[str, int]:
         return {
@@ -60,25 +55,22 @@ class ToHitCalculator(Calculator):
             "other": self.other.value,
         }
 
-    def _update(self, change: object = None) -> None:
-        try:
-            self.answer = to_hit.to_hit_answer(self.modifiers(), self.evasion.value,
-                                               target_is_mob=self.mob.value, all_range=self.all_range.value)
-            self.error = None
-        except ValueError as error:
-            self.answer, self.error = None, str(error)
-            self.result.value = error_line(self.error)
-            return
+    def _compute(self) -> str:
+        self.answer = to_hit.to_hit_answer(self.modifiers(), self.evasion.value,
+                                           target_is_mob=self.mob.value, all_range=self.all_range.value)
         odds = self.answer.odds
         working = "<br>".join(html.escape(s) for s in self.answer.modifier.steps)
-        self.result.value = (
+        return (
             f"<p>{working}</p>"
             f"<p><b>hit: {odds.hit} ({percent(odds.hit)})</b>; critical: {odds.critical} ({percent(odds.critical)})</p>"
             + distribution_table(odds.margin.items(), "margin (steps)")
         )
 
+    def _clear(self) -> None:
+        self.answer = None
 
-class SalvoCalculator(Calculator):
+
+class SalvoCalculator(FormCalculator):
     """Missile salvo or bombing: missiles fired, modifiers, evasion and per-missile damage → exact
     distributions of missiles hitting and of damage."""
 
@@ -89,25 +81,14 @@ class SalvoCalculator(Calculator):
         self.damage = text_input("damage per hit (not in the source text)", per_hit_damage,
                                  placeholder="e.g. 3D6+3 or 1D3+4/2")
         self.guided = _check("psycommu-guided psy-missiles (doubles: all hit)")
-        self.result = widgets.HTML()
         self.odds: salvo.SalvoOdds | None = None
-        self.error: str | None = None
         inputs = [self.fired, self.other, self.evasion, self.damage, self.guided]
-        super().__init__(inputs + [self.result])
-        for control in inputs:
-            control.observe(self._update, names="value")
-        self._update()
+        super().__init__(inputs)
 
-    def _update(self, change: object = None) -> None:
-        try:
-            self.odds = salvo.salvo_odds(self.fired.value, self.evasion.value, other_modifier=self.other.value,
-                                         per_hit_damage=self.damage.value.strip() or None,
-                                         psycommu_guided=self.guided.value)
-            self.error = None
-        except ValueError as error:
-            self.odds, self.error = None, str(error)
-            self.result.value = error_line(self.error)
-            return
+    def _compute(self) -> str:
+        self.odds = salvo.salvo_odds(self.fired.value, self.evasion.value, other_modifier=self.other.value,
+                                     per_hit_damage=self.damage.value.strip() or None,
+                                     psycommu_guided=self.guided.value)
         parts = [f"<p>final modifier {self.odds.modifier:+d} (+{self.odds.salvo_bonus} for the salvo); "
                  f"<b>at least one hit: {self.odds.hit} ({percent(self.odds.hit)})</b>; "
                  f"mean hits {float(self.odds.hits.mean()):.2f}</p>",
@@ -116,7 +97,10 @@ class SalvoCalculator(Calculator):
             parts.append(f"<p>damage (a miss counts 0: its blast table is missing); mean "
                          f"{float(self.odds.damage.mean()):.2f}</p>")
             parts.append(distribution_table(self.odds.damage.items(), "damage"))
-        self.result.value = "".join(parts)
+        return "".join(parts)
+
+    def _clear(self) -> None:
+        self.odds = None
 
 
 #: patterns whose cost the text gives: the planner offers these (others need ActionCosts)
@@ -124,7 +108,7 @@ PLANNER_PATTERNS = ("normal move", "additional move", "charge/disengage", "large
                     "rapid-fire beam smart gun", "plasma leader set-up", "psycho jammer use", "psycho capture use")
 
 
-class ActionPointPlanner(Calculator):
+class ActionPointPlanner(FormCalculator):
     """This round's AP (roll, reaction, borrowed) → which combinations of patterns fit, and the odds."""
 
     def __init__(self, roll: int = 4, reaction: int = 2) -> None:
@@ -137,41 +121,33 @@ class ActionPointPlanner(Calculator):
         self.candidates = widgets.SelectMultiple(options=PLANNER_PATTERNS, value=PLANNER_PATTERNS[:4],
                                                  description="patterns (their AP cost is in the text)",
                                                  rows=len(PLANNER_PATTERNS), style=LABEL_STYLE, layout=form_row())
-        self.result = widgets.HTML()
         self.plan: actions.RoundPlan | None = None
-        self.error: str | None = None
         inputs = [self.roll, self.reaction, self.borrow, self.owed, self.unit_class, self.first, self.candidates]
-        super().__init__(inputs + [self.result])
-        for control in inputs:
-            control.observe(self._update, names="value")
-        self._update()
+        super().__init__(inputs)
 
-    def _update(self, change: object = None) -> None:
-        try:
-            self.plan = actions.plan_round(
-                self.roll.value, self.reaction.value, self.candidates.value, self.unit_class.value,
-                acting_first=self.first.value, borrow=self.borrow.value, owed=self.owed.value,
-                anticipation=self.borrow.value > 0, max_borrow=self.borrow.value or None,
-            )
-            self.error = None
-        except ValueError as error:
-            self.plan, self.error = None, str(error)
-            self.result.value = error_line(self.error)
-            return
+    def _compute(self) -> str:
+        self.plan = actions.plan_round(
+            self.roll.value, self.reaction.value, self.candidates.value, self.unit_class.value,
+            acting_first=self.first.value, borrow=self.borrow.value, owed=self.owed.value,
+            anticipation=self.borrow.value > 0, max_borrow=self.borrow.value or None,
+        )
         rows = "".join(
             f"<tr><td>{html.escape(' + '.join(p.patterns))}</td><td style='text-align:right'>{p.cost}</td>"
             f"<td style='text-align:right'>{chance}</td><td style='text-align:right'>{percent(chance)}</td></tr>"
             for p, chance in self.plan.plans
         )
         steps = "<br>".join(html.escape(s) for s in self.plan.ap.steps)
-        self.result.value = (
+        return (
             f"<p>{steps}</p><table class='odds-table'><thead><tr><th>plan</th><th>AP</th>"
             f"<th>P(AP ≥ cost)</th><th>%</th></tr></thead><tbody>{rows}</tbody></table>"
             if rows else f"<p>{steps}</p><p>no combination of the chosen patterns fits</p>"
         )
 
+    def _clear(self) -> None:
+        self.plan = None
 
-class HexFigure(Calculator):
+
+class HexFigure(FormCalculator):
     """Figures drawn by the hex geometry: front hexes, a firing arc (assumed width) or range bands."""
 
     def __init__(self, kind: str = "front hexes", facing: int = 0, arc_degrees: int = 120) -> None:
@@ -181,19 +157,15 @@ class HexFigure(Calculator):
         self.arc = widgets.IntSlider(value=arc_degrees, min=60, max=360, step=60,
                                      description="arc in degrees (not in the source text)", style=LABEL_STYLE,
                                      layout=form_row())
-        self.figure = widgets.HTML()
-        super().__init__([self.kind, self.facing, self.arc, self.figure])
-        for control in (self.kind, self.facing, self.arc):
-            control.observe(self._update, names="value")
-        self._update()
+        super().__init__([self.kind, self.facing, self.arc])
+        self.figure = self.result
 
-    def _update(self, change: object = None) -> None:
+    def _compute(self) -> str:
         if self.kind.value == "front hexes":
-            self.figure.value = figures.front_hexes_figure(self.facing.value)
-        elif self.kind.value == "firing arc":
-            self.figure.value = figures.firing_arc_figure(self.arc.value, self.facing.value)
-        else:
-            self.figure.value = figures.range_bands_figure()
+            return figures.front_hexes_figure(self.facing.value)
+        if self.kind.value == "firing arc":
+            return figures.firing_arc_figure(self.arc.value, self.facing.value)
+        return figures.range_bands_figure()
 
 
 def _signed(value: int) -> str:

@@ -12,44 +12,34 @@ import html
 
 import ipywidgets as widgets
 
-from ..dice import SeededDice, percent
+from ..dice import percent
 from ..gundam_sentinel.actions import ap_cost
 from ..gundam_sentinel.battle import (
-    BattleState,
     EndPhase,
     Fire,
     IllegalStep,
     Move,
     RollAP,
     RollInitiative,
-    StepResult,
     Turn,
-    ap_chance,
-    board_svg,
-    describe_fire_odds,
-    initiative_chances,
     legal_actions,
-    log_html,
     new_battle,
-    status_line,
     step,
-    units_html,
 )
+from ..gundam_sentinel.battle_odds import ap_chance, describe_fire_odds, initiative_chances
+from ..gundam_sentinel.figures import board_svg, status_line, units_html
 from .base import BattleCalculator
 from .layout import LABEL_STYLE, inline_row
-
-SEED_MAX = 1_000_000
 
 
 class FirstBattle(BattleCalculator):
     """A Zaku II against a Nouvelle GM III, one button per kind of action."""
 
     step = staticmethod(step)
+    start = staticmethod(new_battle)
+    opening = ": roll initiative"
 
     def __init__(self, seed: int = 1) -> None:
-        self.seed = widgets.BoundedIntText(value=seed, min=0, max=SEED_MAX, description=f"seed (0 to {SEED_MAX:,})",
-                                           style=LABEL_STYLE, layout=inline_row("20em"))
-        self.new_battle = widgets.Button(description="New battle", tooltip="start again with this seed")
         self.initiative = widgets.Button(description="Initiative", tooltip="2D6 + perception each (000 §1)")
         self.action_points = widgets.Button(description="Action points", tooltip="1D6 + reaction (000 §1)")
         self.move_left = widgets.Button(description="Move front-left", tooltip="enter the left-front hex (000 §4)")
@@ -63,30 +53,17 @@ class FirstBattle(BattleCalculator):
                                             style=LABEL_STYLE, layout=inline_row("16em"))
         self.fire = widgets.Button(description="Fire", tooltip="a hit check: 1D36 + modifier against evasion (000 §6)")
         self.end_phase = widgets.Button(description="End phase", tooltip="unused AP are lost (000 §3)")
-        self.status = widgets.HTML()
-        self.board = widgets.HTML()
-        self.units = widgets.HTML()
-        self.odds = widgets.HTML()
-        self.message = widgets.HTML()
-        self.log_view = widgets.HTML()
         self.buttons = {
             "initiative": self.initiative, "ap": self.action_points, "left": self.move_left,
             "ahead": self.move_ahead, "right": self.move_right, "turn left": self.turn_left,
             "turn right": self.turn_right, "fire": self.fire, "end": self.end_phase,
         }
-        self.state: BattleState = new_battle()
-        self.dice = SeededDice(seed)
-        self.last: StepResult | None = None
-        super().__init__([
-            widgets.HBox([self.seed, self.new_battle]),
-            self.status,
+        super().__init__(seed, [
             widgets.HBox([self.initiative, self.action_points, self.end_phase]),
             widgets.HBox([self.move_left, self.move_ahead, self.move_right]),
             widgets.HBox([self.turn_left, self.turn_right]),
             widgets.HBox([self.weapon, self.fired, self.fire]),
-            self.board, self.units, self.odds, self.message, self.log_view,
         ])
-        self.new_battle.on_click(lambda _: self.reset())
         self.initiative.on_click(lambda _: self.do(RollInitiative()))
         self.action_points.on_click(lambda _: self.do(RollAP(self._actor())))
         for name in ("left", "ahead", "right"):
@@ -97,17 +74,12 @@ class FirstBattle(BattleCalculator):
         self.end_phase.on_click(lambda _: self.do(EndPhase(self._actor())))
         for control in (self.weapon, self.fired):
             control.observe(lambda _: self._refresh_buttons(), names="value")
-        self._show("a new battle: roll initiative")
+        self._started("a new battle")
 
     # -- actions ------------------------------------------------------------------------
 
     def _actor(self) -> str:
         return self.state.actor or ""
-
-    def reset(self) -> None:
-        """A new battle with the seed input's dice."""
-        self.state, self.dice, self.last = new_battle(), SeededDice(self.seed.value), None
-        self._show(f"a new battle with seed {self.seed.value}: roll initiative")
 
     def fire_action(self) -> Fire:
         name = self._actor()
@@ -134,11 +106,7 @@ class FirstBattle(BattleCalculator):
                 top = max(1, min(missiles[0].ammo, missiles[0].capacity or missiles[0].ammo))
                 self.fired.max = max(top, 1)
                 self.fired.value = top
-        self.status.value = f"<p><b>{html.escape(status_line(state))}</b></p>"
-        self.board.value = board_svg(state)
-        self.units.value = units_html(state)
-        self.message.value = f"<p>{message}</p>"
-        self.log_view.value = "<details><summary>battle log</summary>" + log_html(state.log) + "</details>"
+        self._show_common(status_line(state), board_svg(state), units_html(state), f"<p>{message}</p>")
         self._refresh_buttons()
 
     def _refresh_buttons(self) -> None:

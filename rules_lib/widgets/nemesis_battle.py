@@ -12,14 +12,12 @@ import html
 
 import ipywidgets as widgets
 
-from ..dice import SeededDice
 from ..nemesis import firing_faces, parse_faces
 from ..nemesis.battle import (
     SIDES,
     Action,
     Approach,
     ArmourCheck,
-    BattleState,
     ChooseOrder,
     Concede,
     Damage,
@@ -29,22 +27,17 @@ from ..nemesis.battle import (
     ResponseAction,
     RollActionDice,
     Shoot,
-    StepResult,
     SwapWeapon,
-    board_html,
-    decision_odds,
-    explanation_html,
     is_legal,
     legal_actions,
-    log_html,
     new_battle,
-    status_line,
     step,
 )
+from ..nemesis.battle_odds import decision_odds
+from ..nemesis.figures import board_html, explanation_html, status_line
 from .base import BattleCalculator
 from .layout import LABEL_STYLE, inline_row
 
-SEED_MAX = 1_000_000
 MAX_ACTIVE = 20
 
 
@@ -52,12 +45,11 @@ class FirstBattle(BattleCalculator):
     """Two SS-01 ソルジャー1 fight turn by turn; one button per kind of action, the dice from a seed."""
 
     step = staticmethod(step)
+    start = staticmethod(new_battle)
+    opening = ": roll the action dice"
     _explanation_html = staticmethod(explanation_html)
 
     def __init__(self, seed: int = 1) -> None:
-        self.seed = widgets.BoundedIntText(value=seed, min=0, max=SEED_MAX, description=f"seed (0 to {SEED_MAX:,})",
-                                           style=LABEL_STYLE, layout=inline_row("20em"))
-        self.new_battle = widgets.Button(description="New battle", tooltip="start again with this seed")
         self.roll = widgets.Button(description="Roll action dice", tooltip="3D6 each, then initiative (002 §1-1)")
         self.go_first = widgets.Button(description="Go first (先攻)", tooltip="the initiative winner goes first")
         self.go_second = widgets.Button(description="Go second (後攻)", tooltip="the initiative winner goes second")
@@ -86,11 +78,6 @@ class FirstBattle(BattleCalculator):
         self.end = widgets.Button(description="End action", tooltip="the acting side is done (002 §7-2)")
         self.concede = {side: widgets.Button(description=f"{side} concedes",
                                              tooltip="possible once a part is destroyed (002 §7-1)") for side in SIDES}
-        self.status = widgets.HTML()
-        self.board = widgets.HTML()
-        self.odds = widgets.HTML()
-        self.message = widgets.HTML()
-        self.log_view = widgets.HTML()
         #: every action button by kind; the widget tree never changes
         self.buttons: dict[str, widgets.Button] = {
             "roll": self.roll, "first": self.go_first, "second": self.go_second,
@@ -99,33 +86,29 @@ class FirstBattle(BattleCalculator):
             "melee": self.melee, "armour": self.armour, "damage": self.damage, "defend": self.damage_defend,
             "end": self.end, "concede_A": self.concede["A"], "concede_B": self.concede["B"],
         }
-        self.state: BattleState = new_battle()
-        self.dice = SeededDice(seed)
-        self.last: StepResult | None = None
         self._actor_seen: tuple | None = None
-        super().__init__([
-            widgets.HBox([self.seed, self.new_battle]),
-            self.status,
+        super().__init__(seed, [
             widgets.HBox([self.roll, self.go_first, self.go_second, self.open_melee["A"], self.open_melee["B"]]),
             widgets.HBox([self.weapon, self.die, self.shoot, self.swap]),
             widgets.HBox([self.give_up, self.response, self.active_spent, self.approach, self.melee]),
             widgets.HBox([self.armour, self.damage, self.damage_defend, self.end,
                           self.concede["A"], self.concede["B"]]),
-            self.board, self.odds, self.message, self.log_view,
-        ])
-        self.new_battle.on_click(lambda _: self.reset())
+        ], units=False)
         for kind, button in self.buttons.items():
             button.on_click(lambda _, kind=kind: self.do(self.action(kind)))
         for control in (self.weapon, self.die, self.give_up, self.active_spent):
             control.observe(lambda _: self._refresh_buttons(), names="value")
-        self._show("<p>a new battle: roll the action dice</p>")
+        self._started("a new battle")
 
     # -- actions ------------------------------------------------------------------------
 
     def reset(self) -> None:
         """A new battle with the seed input's dice."""
-        self.state, self.dice, self.last, self._actor_seen = new_battle(), SeededDice(self.seed.value), None, None
-        self._show(f"<p>a new battle with seed {self.seed.value}: roll the action dice</p>")
+        self._actor_seen = None
+        super().reset()
+
+    def _started(self, head: str) -> None:
+        self._show(f"<p>{head}{self.opening}</p>")
 
     def action(self, kind: str) -> Action:
         """The action a button stands for, built from the state and the inputs."""
@@ -187,10 +170,7 @@ class FirstBattle(BattleCalculator):
 
     def _show(self, message: str) -> None:
         self._fill_inputs()
-        self.status.value = f"<p><b>{html.escape(status_line(self.state))}</b></p>"
-        self.board.value = board_html(self.state)
-        self.message.value = message
-        self.log_view.value = "<details><summary>battle log</summary>" + log_html(self.state.log) + "</details>"
+        self._show_common(status_line(self.state), board_html(self.state), None, message)
         self._refresh_buttons()
 
     def _refresh_buttons(self) -> None:

@@ -12,10 +12,9 @@ import html
 
 import ipywidgets as widgets
 
-from ..dice import SeededDice, percent
+from ..dice import percent
 from ..verse_world import (
     Attack,
-    BattleState,
     CriticalRule,
     Delay,
     EndAction,
@@ -24,7 +23,6 @@ from ..verse_world import (
     Reload,
     RollInitiative,
     StandUp,
-    StepResult,
     TryExtraAction,
     board_html,
     describe_odds,
@@ -32,20 +30,23 @@ from ..verse_world import (
     first_to_act_chance,
     is_legal,
     locomotion_mode,
-    log_html,
     mode_mp_odds,
     mp_drain_odds,
     new_battle,
     step,
     units_html,
 )
-from ..verse_world.battle import status_line
+from ..verse_world.figures import status_line
 from .base import BattleCalculator
 from .layout import LABEL_STYLE, inline_row
 
-SEED_MAX = 1_000_000
 #: The critical rule of the widget's battles: double sixes. **Not in the source text** (004 never defines criticals).
 CRITICALS = CriticalRule.natural_total(12)
+
+
+def _start():
+    """The battle's start with the widget's critical rule (a reading the reader does not choose here)."""
+    return new_battle(criticals=CRITICALS)
 #: The locomotion modes the sample mecha are fitted for (walking, Lance's thrusters, the Bandit's spinner).
 MODES = ("walk", "thruster", "roller")
 
@@ -54,11 +55,10 @@ class FirstBattle(BattleCalculator):
     """Lance (player side) against the Bandit (GM side) on the square map, one button per kind of action."""
 
     step = staticmethod(step)
+    start = staticmethod(_start)
+    opening = ": roll initiative"
 
     def __init__(self, seed: int = 1) -> None:
-        self.seed = widgets.BoundedIntText(value=seed, min=0, max=SEED_MAX, description=f"seed (0 to {SEED_MAX:,})",
-                                           style=LABEL_STYLE, layout=inline_row("20em"))
-        self.new_battle = widgets.Button(description="New battle", tooltip="start again with this seed's dice")
         self.initiative = widgets.Button(description="Initiative", tooltip="initiative bonus + 2D6 (004 §3-4-1)")
         self.delay = widgets.Button(description="Delay", tooltip="act at initiative value 0 (004 §3-4-1)")
         self.end_action = widgets.Button(description="End action", tooltip="this unit's action is over")
@@ -78,26 +78,13 @@ class FirstBattle(BattleCalculator):
         self.attack = widgets.Button(description="Attack", tooltip="attack roll against evasion (004 §3-4-2-2)")
         self.reload = widgets.Button(description="Reload", tooltip="a spare magazine, the whole action (004 §3-4-2-3)")
         self.stand_up = widgets.Button(description="Stand up", tooltip="the whole action (004 §3-4-3-1)")
-        self.status = widgets.HTML()
-        self.board = widgets.HTML()
-        self.units = widgets.HTML()
-        self.odds = widgets.HTML()
-        self.message = widgets.HTML()
-        self.log_view = widgets.HTML()
         self.moves = {"forward": self.move_forward, "backward": self.move_backward,
                       "turn-left": self.turn_left, "turn-right": self.turn_right}
-        self.state: BattleState = new_battle(criticals=CRITICALS)
-        self.dice = SeededDice(seed)
-        self.last: StepResult | None = None
-        super().__init__([
-            widgets.HBox([self.seed, self.new_battle]),
-            self.status,
+        super().__init__(seed, [
             widgets.HBox([self.initiative, self.delay, self.end_action, self.extra_action, self.end_turn]),
             widgets.HBox([self.mode, self.move_forward, self.move_backward, self.turn_left, self.turn_right]),
             widgets.HBox([self.weapon, self.charge, self.attack, self.reload, self.stand_up]),
-            self.board, self.units, self.odds, self.message, self.log_view,
-        ])
-        self.new_battle.on_click(lambda _: self.reset())
+        ], new_battle_tooltip="start again with this seed's dice")
         self.initiative.on_click(lambda _: self.do(RollInitiative()))
         self.delay.on_click(lambda _: self.do(Delay(self._actor())))
         self.end_action.on_click(lambda _: self.do(EndAction(self._actor())))
@@ -110,17 +97,12 @@ class FirstBattle(BattleCalculator):
         self.stand_up.on_click(lambda _: self.do(StandUp(self._actor())))
         for control in (self.mode, self.weapon, self.charge):
             control.observe(lambda _: self._refresh(), names="value")
-        self._show("a new battle: roll initiative")
+        self._started("a new battle")
 
     # -- actions ------------------------------------------------------------------------
 
     def _actor(self) -> str:
         return self.state.actor or ""
-
-    def reset(self) -> None:
-        """A new battle with the seed input's dice."""
-        self.state, self.dice, self.last = new_battle(criticals=CRITICALS), SeededDice(self.seed.value), None
-        self._show(f"a new battle with seed {self.seed.value}: roll initiative")
 
     def move_action(self, label: str) -> Move:
         return Move(self._actor(), (label,), self.mode.value)
@@ -139,10 +121,7 @@ class FirstBattle(BattleCalculator):
                 self.weapon.value = names[0]
             if state.current.mode is not None and self.mode.value != state.current.mode:
                 self.mode.value = state.current.mode
-        self.status.value = f"<p><b>{html.escape(status_line(state))}</b></p>"
-        self.units.value = units_html(state)
-        self.message.value = f"<p>{message}</p>"
-        self.log_view.value = "<details><summary>battle log</summary>" + log_html(state.log) + "</details>"
+        self._show_common(status_line(state), None, units_html(state), f"<p>{message}</p>")
         self._refresh()
 
     def _refresh(self) -> None:

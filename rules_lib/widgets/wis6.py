@@ -8,8 +8,6 @@ from __future__ import annotations
 import html
 from dataclasses import replace
 
-import ipywidgets as widgets
-
 from ..dice import percent
 from ..wis6 import (
     COUNTER_LABELS,
@@ -27,7 +25,7 @@ from ..wis6 import (
     growth_options,
     level_odds,
 )
-from .base import Calculator
+from .base import FormCalculator
 from .layout import checkbox, dropdown
 from .layout import int_input as _int
 from .render import distribution_table, error_line
@@ -40,34 +38,30 @@ def _level_name(level: int) -> str:
     return "failed" if level == 0 else f"level {level}"
 
 
-class SuccessLevelCalculator(Calculator):
+class SuccessLevelCalculator(FormCalculator):
     """The exact chance of each success level of one d20 against an ability (001 §3-1)."""
 
     def __init__(self, ability: int = 20, rules: Wis6Rules | None = None) -> None:
         self.rules = rules or Wis6Rules()
         self.ability = _int("ability value (能力値)", ability, 1, ABILITY_MAX)
-        self.result = widgets.HTML()
         self.odds: LevelOdds | None = None
-        super().__init__([self.ability, self.result])
-        self.ability.observe(self._update, names="value")
-        self._update()
+        super().__init__([self.ability])
 
-    def _update(self, change: object = None) -> None:
-        try:
-            self.odds = level_odds(self.ability.value, self.rules)
-        except ValueError as error:
-            self.odds, self.result.value = None, error_line(str(error))
-            return
+    def _compute(self) -> str:
+        self.odds = level_odds(self.ability.value, self.rules)
         odds = self.odds
         rows = [(_level_name(level), p) for level, p in odds.levels.items()]
-        self.result.value = (
+        return (
             f"<p>ability {odds.ability}: fails {odds.failure} ({percent(odds.failure)}); "
             f"critical {odds.critical} ({percent(odds.critical)}) at level {odds.critical_level}</p>"
             + distribution_table(rows, "success level")
         )
 
+    def _clear(self) -> None:
+        self.odds = None
 
-class AttackCalculator(Calculator):
+
+class AttackCalculator(FormCalculator):
     """Attack against evasion: exact odds of each outcome and of the damage (001 §3-2, §4-2)."""
 
     def __init__(
@@ -87,39 +81,34 @@ class AttackCalculator(Calculator):
         self.covering = checkbox("covering (カバーリング): armour halved", covering)
         self.halving = dropdown("an odd value halved rounds (a ruling)", [("down", "down"), ("up", "up")],
                                 self.base_rules.halving)
-        self.result = widgets.HTML()
         self.odds: AttackOdds | None = None
         inputs = [self.attack_ability, self.evasion_ability, self.weapon_attack, self.armour, self.covering, self.halving]
-        super().__init__([*inputs, self.result])
-        for control in inputs:
-            control.observe(self._update, names="value")
-        self._update()
+        super().__init__(inputs)
 
     @property
     def rules(self) -> Wis6Rules:
         return replace(self.base_rules, halving=self.halving.value, armour_halving=self.halving.value)
 
-    def _update(self, change: object = None) -> None:
-        try:
-            self.odds = attack_odds(
-                self.attack_ability.value, self.evasion_ability.value, self.weapon_attack.value,
-                self.armour.value, covering=self.covering.value, rules=self.rules,
-            )
-        except ValueError as error:
-            self.odds, self.result.value = None, error_line(str(error))
-            return
+    def _compute(self) -> str:
+        self.odds = attack_odds(
+            self.attack_ability.value, self.evasion_ability.value, self.weapon_attack.value,
+            self.armour.value, covering=self.covering.value, rules=self.rules,
+        )
         odds = self.odds
         outcomes = [(OUTCOME_LABELS[o], p) for o, p in odds.outcomes.items()]
         mean = odds.mean_damage
-        self.result.value = (
+        return (
             distribution_table(outcomes, "outcome")
             + f"<p>damage is calculated with chance {odds.damage_calculated} ({percent(odds.damage_calculated)}); "
             f"mean damage {mean} ≈ {float(mean):.2f}</p>"
             + distribution_table(odds.damage.items(), "damage")
         )
 
+    def _clear(self) -> None:
+        self.odds = None
 
-class CounterCalculator(Calculator):
+
+class CounterCalculator(FormCalculator):
     """A counter: the hit taken, the chance of being wrecked, and the damage dealt back (001 §4-5)."""
 
     def __init__(
@@ -139,30 +128,22 @@ class CounterCalculator(Calculator):
         self.own_armour = _int("own armour (装甲値)", own_armour, 0, VALUE_MAX)
         self.own_ap = _int("own AP (ＡＰ)", own_ap, 1, VALUE_MAX)
         self.own_weapon_attack = _int("own weapon attack", own_weapon_attack, 0, VALUE_MAX)
-        self.result = widgets.HTML()
         self.odds: CounterOdds | None = None
         inputs = [
             self.attack_ability, self.counter_ability, self.enemy_weapon_attack,
             self.own_armour, self.own_ap, self.own_weapon_attack,
         ]
-        super().__init__([*inputs, self.result])
-        for control in inputs:
-            control.observe(self._update, names="value")
-        self._update()
+        super().__init__(inputs)
 
-    def _update(self, change: object = None) -> None:
-        try:
-            self.odds = counter_odds(
-                self.attack_ability.value, self.counter_ability.value,
-                enemy_weapon_attack=self.enemy_weapon_attack.value, own_armour=self.own_armour.value,
-                own_ap=self.own_ap.value, own_weapon_attack=self.own_weapon_attack.value, rules=self.rules,
-            )
-        except ValueError as error:
-            self.odds, self.result.value = None, error_line(str(error))
-            return
+    def _compute(self) -> str:
+        self.odds = counter_odds(
+            self.attack_ability.value, self.counter_ability.value,
+            enemy_weapon_attack=self.enemy_weapon_attack.value, own_armour=self.own_armour.value,
+            own_ap=self.own_ap.value, own_weapon_attack=self.own_weapon_attack.value, rules=self.rules,
+        )
         odds = self.odds
         outcomes = [(COUNTER_LABELS[o], p) for o, p in odds.outcomes.items()]
-        self.result.value = (
+        return (
             distribution_table(outcomes, "counter")
             + f"<p>the counter lands with chance {odds.counter_lands} ({percent(odds.counter_lands)}); "
             f"mean damage taken {float(odds.self_damage.mean()):.2f}, dealt {float(odds.enemy_damage.mean()):.2f}</p>"
@@ -170,8 +151,11 @@ class CounterCalculator(Calculator):
             + "<p>damage dealt to the enemy</p>" + distribution_table(odds.enemy_damage.items(), "damage dealt")
         )
 
+    def _clear(self) -> None:
+        self.odds = None
 
-class GrowthPlanner(Calculator):
+
+class GrowthPlanner(FormCalculator):
     """Growth points to spend: what each purchase buys, and a plan applied to a sheet (001 §5)."""
 
     def __init__(
@@ -196,42 +180,42 @@ class GrowthPlanner(Calculator):
         self.buy_armour = _int("buy: armour +1 ×", 0, 0, VALUE_MAX)
         self.buy_mobility = _int("buy: mobility +1 ×", 0, 0, VALUE_MAX)
         self.buy_weapon = _int("buy: weapon attack +1 ×", 0, 0, VALUE_MAX)
-        self.result = widgets.HTML()
         self.growth: Growth | None = None
-        self.error: str | None = None
         inputs = [
             self.pilot_points, self.ac_points, self.ability, self.ap, self.armour, self.mobility,
             self.weapon_attack, self.buy_ability, self.buy_ap, self.buy_armour, self.buy_mobility, self.buy_weapon,
         ]
-        super().__init__([*inputs, self.result])
-        for control in inputs:
-            control.observe(self._update, names="value")
-        self._update()
+        super().__init__(inputs)
 
-    def _update(self, change: object = None) -> None:
+    def _options_table(self) -> str:
+        """What each purchase buys with the points given: shown with the plan, and with a refused plan."""
         options = growth_options(self.pilot_points.value, self.ac_points.value)
         rows = "".join(
             f"<tr><td>{html.escape(o.stat)} ({html.escape(o.japanese)})</td><td>{o.pool}</td>"
             f"<td>{o.cost} → +{o.gain}</td><td>{o.purchases} × {o.cost} points: +{o.total_gain}</td><td>{o.points_left}</td></tr>"
             for o in options
         )
-        table = (
+        return (
             "<table class='odds-table'><thead><tr><th>value</th><th>points</th><th>cost → gain</th>"
             f"<th>all points buy</th><th>left</th></tr></thead><tbody>{rows}</tbody></table>"
         )
-        try:
-            sheet = Sheet(
-                {"ability": self.ability.value}, self.ap.value, self.armour.value, self.mobility.value,
-                {"weapon": self.weapon_attack.value}, self.pilot_points.value, self.ac_points.value,
-            )
-            plan = GrowthPlan(
-                abilities={"ability": self.buy_ability.value}, ap=self.buy_ap.value, armour=self.buy_armour.value,
-                mobility=self.buy_mobility.value, weapons={"weapon": self.buy_weapon.value},
-            )
-            self.growth, self.error = apply_growth(sheet, plan), None
-        except ValueError as error:
-            self.growth, self.error = None, str(error)
-            self.result.value = table + error_line(self.error)
-            return
+
+    def _compute(self) -> str:
+        table = self._options_table()
+        sheet = Sheet(
+            {"ability": self.ability.value}, self.ap.value, self.armour.value, self.mobility.value,
+            {"weapon": self.weapon_attack.value}, self.pilot_points.value, self.ac_points.value,
+        )
+        plan = GrowthPlan(
+            abilities={"ability": self.buy_ability.value}, ap=self.buy_ap.value, armour=self.buy_armour.value,
+            mobility=self.buy_mobility.value, weapons={"weapon": self.buy_weapon.value},
+        )
+        self.growth = apply_growth(sheet, plan)
         steps = "".join(f"<li>{html.escape(step)}</li>" for step in self.growth.steps)
-        self.result.value = table + f"<p>the plan:</p><ul>{steps}</ul>"
+        return table + f"<p>the plan:</p><ul>{steps}</ul>"
+
+    def _clear(self) -> None:
+        self.growth = None
+
+    def _error_html(self, message: str) -> str:
+        return self._options_table() + error_line(message)

@@ -12,40 +12,33 @@ import html
 
 import ipywidgets as widgets
 
-from ..dice import SeededDice
 from ..wis6 import (
     Attack,
-    BattleState,
     EndAction,
     Jam,
     MoveTo,
     RollOrder,
-    StepResult,
     board_html,
     describe_odds,
     is_legal,
     legal_kinds,
-    log_html,
     new_battle,
     step,
     units_html,
 )
-from ..wis6.battle import status_line
+from ..wis6.figures import status_line
 from .base import BattleCalculator
 from .layout import LABEL_STYLE, inline_row
-
-SEED_MAX = 1_000_000
 
 
 class FirstBattle(BattleCalculator):
     """A WIS6 battle between the book's two sample units, one button per kind of action."""
 
     step = staticmethod(step)
+    start = staticmethod(new_battle)
+    opening = ": roll the action order"
 
     def __init__(self, seed: int = 1, square: str = "D-4") -> None:
-        self.seed = widgets.BoundedIntText(value=seed, min=0, max=SEED_MAX, description=f"seed (0 to {SEED_MAX:,})",
-                                           style=LABEL_STYLE, layout=inline_row("20em"))
-        self.new_battle = widgets.Button(description="New battle", tooltip="start again with this seed")
         self.roll_order = widgets.Button(description="Roll order", tooltip="decide the action order (001 §1-2)")
         self.jam = widgets.Button(description="Jam", tooltip="jamming, operators only, 3 per session (001 §4-6)")
         self.end_action = widgets.Button(description="End action", tooltip="end this unit's action (001 §1-4)")
@@ -61,29 +54,16 @@ class FirstBattle(BattleCalculator):
                                                tooltip="the target intercepts a missile (001 §4-4)")
         self.attack_counter = widgets.Button(description="Attack: counters",
                                              tooltip="the target counters instead of evading (001 §4-5)")
-        self.status = widgets.HTML()
-        self.board = widgets.HTML()
-        self.units = widgets.HTML()
-        self.odds = widgets.HTML()
-        self.message = widgets.HTML()
-        self.log_view = widgets.HTML()
         self.buttons = {
             "order": self.roll_order, "move": self.move, "jam": self.jam, "end": self.end_action,
             "evade": self.attack_evade, "intercept": self.attack_intercept, "counter": self.attack_counter,
         }
-        self.state: BattleState = new_battle()
-        self.dice = SeededDice(seed)
-        self.last: StepResult | None = None
-        super().__init__([
-            widgets.HBox([self.seed, self.new_battle]),
-            self.status,
+        super().__init__(seed, [
             widgets.HBox([self.roll_order, self.jam, self.end_action]),
             widgets.HBox([self.square, self.move]),
             widgets.HBox([self.weapon, self.answer_weapon]),
             widgets.HBox([self.attack_evade, self.attack_intercept, self.attack_counter]),
-            self.board, self.units, self.odds, self.message, self.log_view,
         ])
-        self.new_battle.on_click(lambda _: self.reset())
         self.roll_order.on_click(lambda _: self.do(RollOrder()))
         self.jam.on_click(lambda _: self.do(Jam(self.state.actor or "")))
         self.end_action.on_click(lambda _: self.do(EndAction(self.state.actor or "")))
@@ -92,14 +72,9 @@ class FirstBattle(BattleCalculator):
             self.buttons[answer].on_click(lambda _, answer=answer: self.do(self.attack_action(answer)))
         for control in (self.weapon, self.answer_weapon):
             control.observe(lambda _: self._refresh_buttons(), names="value")
-        self._show("a new battle: roll the action order")
+        self._started("a new battle")
 
     # -- actions ------------------------------------------------------------------------
-
-    def reset(self) -> None:
-        """A new battle with the seed input's dice."""
-        self.state, self.dice, self.last = new_battle(), SeededDice(self.seed.value), None
-        self._show(f"a new battle with seed {self.seed.value}: roll the action order")
 
     def attack_action(self, answer: str) -> Attack:
         weapon = self.weapon.value if self.weapon.value != "-" else ""
@@ -115,11 +90,7 @@ class FirstBattle(BattleCalculator):
             unit, target = state.unit(actor), state.opponent(actor)
             self._options(self.weapon, [w.name for w in unit.weapons])
             self._options(self.answer_weapon, [w.name for w in target.weapons])
-        self.status.value = f"<p><b>{html.escape(status_line(state))}</b></p>"
-        self.board.value = board_html(state)
-        self.units.value = units_html(state)
-        self.message.value = f"<p>{message}</p>"
-        self.log_view.value = "<details><summary>battle log</summary>" + log_html(state.log) + "</details>"
+        self._show_common(status_line(state), board_html(state), units_html(state), f"<p>{message}</p>")
         self._refresh_buttons()
 
     @staticmethod

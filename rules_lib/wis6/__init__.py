@@ -31,7 +31,6 @@ from .battle import (
     StepResult,
     Unit,
     Weapon,
-    board_html,
     decision_odds,
     describe_odds,
     is_legal,
@@ -42,7 +41,6 @@ from .battle import (
     play,
     sample_units,
     step,
-    units_html,
 )
 from .counter import (
     COUNTER_LABELS,
@@ -56,6 +54,7 @@ from .counter import (
     incoming_damage,
     resolve_counter,
 )
+from .figures import board_html, units_html
 from .growth import (
     AC_POINTS_AWARDED,
     ALL_WEAPONS,

@@ -13,11 +13,11 @@
 from __future__ import annotations
 
 import re
-import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
+from ..checks import halfwidth
 from ..dice import GivenDice, Odds, RollResult, SeededDice, odds, percent, roll
 from .levels import DIE_SIDES, LevelOdds, SuccessRoll, check_ability, level_odds, success_roll
 from .rules import DEFAULT_RULES, Wis6Rules
@@ -29,7 +29,7 @@ SYSTEM = "wis6"
 def _normalise(expression: str) -> str:
     if not isinstance(expression, str):
         raise ValueError(f"command {expression!r} is not text")
-    return unicodedata.normalize("NFKC", expression).strip().upper().replace(" ", "").replace("＜", "<")
+    return halfwidth(expression).strip().upper().replace(" ", "")
 
 
 def is_own_command(expression: str) -> bool:

@@ -6,10 +6,10 @@ The map is a grid of squares named like 『Ａ－３』 (a letter and a number, 
 from __future__ import annotations
 
 import re
-import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from ..checks import halfwidth
 from ..dice import GivenDice, SeededDice
 from .rules import DEFAULT_RULES, Wis6Error, Wis6Rules, whole
 
@@ -148,7 +148,7 @@ def parse_square(name: str, *, columns: int | None = None, rows: int | None = No
     """
     if not isinstance(name, str):
         raise Wis6Error(f"square {name!r} is not a name like 'A-3'")
-    text = unicodedata.normalize("NFKC", name).strip().upper().replace("−", "-").replace("－", "-")
+    text = halfwidth(name).strip().upper()
     match = _SQUARE.fullmatch(text)
     if not match or int(match.group(2)) < 1:
         raise Wis6Error(f"square {name!r} is not a name like 'A-3': a letter A-Z, a dash, a row number 1 or more")

@@ -26,7 +26,8 @@ from rules_lib.gundam_sentinel import (
     play,
     step,
 )
-from rules_lib.gundam_sentinel.battle import BattleRules, board_svg, legal_kinds, log_html, units_html
+from rules_lib.gundam_sentinel.battle import BattleRules, legal_kinds, log_html
+from rules_lib.gundam_sentinel.figures import board_svg, units_html
 from rules_lib.gundam_sentinel.salvo import DamageFormula, resolve_salvo, salvo_damage
 from rules_lib.gundam_sentinel.to_hit import check_hit
 

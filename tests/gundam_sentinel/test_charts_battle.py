@@ -19,8 +19,9 @@ from rules_lib.gundam_sentinel import (
     play,
     step,
 )
-from rules_lib.gundam_sentinel.battle import fire_odds, units_html
+from rules_lib.gundam_sentinel.battle_odds import fire_odds
 from rules_lib.gundam_sentinel.charts import chart_odds, get_chart
+from rules_lib.gundam_sentinel.figures import units_html
 from rules_lib.widgets.gundam_sentinel_battle import FirstBattle
 
 Z, G = "Zaku II", "Nouvelle GM III"

@@ -34,7 +34,8 @@ from rules_lib.nemesis import (
     new_battle,
     step,
 )
-from rules_lib.nemesis.battle import PHASES, damage_odds, play
+from rules_lib.nemesis.battle import PHASES, play
+from rules_lib.nemesis.battle_odds import damage_odds
 
 RIFLE, BAYONET = "assault_rifle", "bayonet"
 

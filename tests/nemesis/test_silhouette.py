@@ -81,7 +81,7 @@ def test_bad_weapons_and_units_are_clear_errors():
         weapon_from_dict({"name": "x", "attack": "1D20", "damage": "1D6", "range": 1, "abilities": ["謎"]})
     base = {"model": "X", "name": "x", "parameters": {"armour": 1}, "part_durability": {"torso": 3}, "body": "vehicle"}
     assert silhouette_from_dict(base).part_durability == {"torso": 3}
-    with pytest.raises(ValueError, match="armour = -1 is not a whole number"):
+    with pytest.raises(ValueError, match="parameter armour -1 is below 0: allowed are 0 or more"):
         silhouette_from_dict({**base, "parameters": {"armour": -1}})
     with pytest.raises(ValueError, match="unknown parameter 'speed'"):
         silhouette_from_dict({**base, "parameters": {"speed": 1}})

@@ -41,7 +41,8 @@ from rules_lib.verse_world import (
     sample_units,
     step,
 )
-from rules_lib.verse_world.battle import action_kind, status_line
+from rules_lib.verse_world.battle import action_kind
+from rules_lib.verse_world.figures import status_line
 
 CRITS = CriticalRule.natural_total(12)
 
@@ -136,7 +137,7 @@ def test_illegal_moves_are_refused_and_change_nothing():
     refused(state, Move("Lance", ("forward",) * 5), "no movement points")  # 4 squares at 10 use the 40 points
     refused(state, Move("Lance", ("turn-left", "forward", "forward", "forward")), "off the")
     refused(state, Move("Bandit", ("forward",)), "out of turn")
-    refused(state, Move("Lance", ("forward",), "thruster", dice=(1, 1)), "3 dice")
+    refused(state, Move("Lance", ("forward",), "thruster", dice=(1, 1)), "needs 3 d6")
     moved = step(state, Move("Lance", ("forward",), "thruster", dice=(1, 1, 1))).state
     refused(moved, Move("Lance", ("forward",), "walk"), "one mode")
     refused(moved, Move("Lance", ("forward",), "thruster", dice=(2, 2, 2)), "already paid")
@@ -197,7 +198,7 @@ def test_out_of_turn_down_and_phases():
     state = battle()
     refused(state, Move("Lance", ("forward",)), "roll initiative first")
     refused(state, EndTurn(dice=(1, 1)), "roll initiative first")
-    refused(state, RollInitiative(dice=(1, 2, 3)), "4 dice")
+    refused(state, RollInitiative(dice=(1, 2, 3)), "needs 4 d6")
     rolled = after(1)
     refused(rolled, RollInitiative(dice=(1, 1, 1, 1)), "no initiative roll now")
     refused(rolled, Attack("Lance", "long sword"), "out of turn")

@@ -32,7 +32,7 @@ from rules_lib.wis6 import (
     sample_units,
     step,
 )
-from rules_lib.wis6.battle import units_html
+from rules_lib.wis6.figures import units_html
 
 #: the book's narrative (book/wis6/06-first-battle.ipynb)
 NARRATIVE = [

@@ -1,0 +1,384 @@
+"""The Verse World guided battle's pieces (004 §3-4): mecha, weapons, the readings the text leaves
+open, the state and the actions. The rules that move them are in :mod:`.battle`, the map and unit
+table in :mod:`.figures`; the sample units are the sheets ``rules_lib/sheets/data/verse-world/*.toml``."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, field, replace
+from typing import Literal
+
+from .. import battle as referee
+from .. import checks
+from ..battle import IllegalStep
+from ..geometry.square import Facing, Pose, Square
+from .attack import (
+    FUMBLE_DIFFICULTY_RANGE,
+    CriticalRule,
+    TieRule,
+)
+from .movement import locomotion_mode
+from .ranged import physical_bonus_applies, ranged_weapon
+from .turn import (
+    TurnOrder,
+)
+
+Phase = Literal["initiative", "action", "end-of-turn", "over"]
+
+PHASES: tuple[str, ...] = ("initiative", "action", "end-of-turn", "over")
+WeaponKind = Literal["melee", "ranged"]
+WeaponCondition = Literal["ready", "dropped", "broken"]
+#: Steps a move may take, as the geometry names them (004 §3-4-2-1; a locomotion mode may forbid some).
+MOVE_STEPS: tuple[str, ...] = ("forward", "backward", "left", "right", "turn-left", "turn-right")
+#: Kinds of action, in the order a widget shows them.
+ACTION_KINDS: tuple[str, ...] = (
+    "initiative", "delay", "move", "attack", "reload", "stand-up", "end-action", "extra-action", "end-turn",
+)
+SAMPLE = "sample value, not in the source text"
+
+
+
+
+# -- units ------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Weapon:
+    """A mecha's weapon. ``damage`` is dice of six sides (``"3D6"``); the values are *not in the source text*.
+
+    ``kind`` ``"melee"`` attacks one enemy in the three front squares (004 §3-4-2-2); ``"ranged"``
+    attacks into the firing arc (004 §3-4-2-3) and names its ``ranged_class`` (``"magic-gun"``, ...).
+    A magic gun has ``loaded`` shots of a ``magazine`` and ``spares`` spare magazines; reloading one
+    takes a combat turn (004 §3-4-2-3, L71). ``condition``: ``"ready"``, ``"dropped"`` (a failed
+    fumble check, L43) or ``"broken"`` (an over-critical evasion's mishap, L51).
+    """
+
+    name: str
+    japanese: str
+    kind: WeaponKind
+    damage: str
+    ranged_class: str | None = None
+    magazine: int | None = None
+    loaded: int | None = None
+    spares: int = 0
+    condition: WeaponCondition = "ready"
+
+    def __post_init__(self) -> None:
+        checks.choice(self.kind, f"{self.name}'s kind", ("melee", "ranged"))
+        if not re.fullmatch(r"[1-9]\d*D6", self.damage):
+            raise ValueError(f"{self.name}'s damage {self.damage!r} is not dice of six sides such as '3D6'")
+        checks.choice(self.condition, f"{self.name}'s condition", ("ready", "dropped", "broken"))
+        if self.kind == "ranged":
+            if self.ranged_class is None:
+                raise ValueError(f"ranged weapon {self.name} needs its ranged_class ('magic-gun', ...)")
+            if ranged_weapon(self.ranged_class).key != "magic-gun":
+                raise ValueError(f"the first battle plays magic guns only, not a {self.ranged_class}")
+            checks.whole(self.magazine, f"{self.name}'s magazine", minimum=1)
+            checks.whole(self.loaded, f"{self.name}'s loaded shots", minimum=0, maximum=self.magazine)
+        checks.whole(self.spares, f"{self.name}'s spare magazines", minimum=0)
+
+    @property
+    def dice(self) -> int:
+        """How many six-sided dice one damage roll uses."""
+        return int(self.damage[:-2])
+
+    @property
+    def bonus_applies(self) -> bool:
+        """Whether the physical damage bonus is added: melee yes, a magic gun no (004 §3-4-2-3, L72)."""
+        return self.kind == "melee" or physical_bonus_applies(self.ranged_class)
+
+    def describe(self) -> str:
+        text = f"{self.name} ({self.japanese}): {self.kind}, damage {self.damage}"
+        if self.magazine is not None:
+            text += f", {self.loaded}/{self.magazine} loaded, {self.spares} spare magazine(s)"
+        if self.condition != "ready":
+            text += f" [{self.condition}]"
+        return text
+
+
+@dataclass(frozen=True)
+class Unit:
+    """A pilot (操手) in a mecha (機兵) on the map. Every number is a *sample value, not in the source text*.
+
+    Pilot: ``initiative_bonus`` (イニシアティブボーナス), ``reaction`` (再行動値), ``luck`` (幸運値,
+    for the fumble check), ``pilot_mp``. Mecha: ``to_hit`` (命中基本値), ``evasion`` (回避基本値),
+    ``physical_bonus`` (物理ダメージボーナス), ``protection`` (最終防護点), ``hp``, ``mecha_mp``
+    (機兵MP, spent by locomotion modes), ``movement`` (移動力, mecha scale), ``modes`` (the locomotion
+    modes it is fitted for, walking always), ``weapons``, ``pose`` (square and facing).
+    """
+
+    name: str
+    pilot: str
+    side: Literal["pc", "gm"]
+    initiative_bonus: int
+    reaction: int
+    luck: int
+    pilot_mp: int
+    to_hit: int
+    evasion: int
+    physical_bonus: int
+    protection: int
+    hp: int
+    max_hp: int
+    mecha_mp: int
+    movement: int
+    modes: tuple[str, ...]
+    weapons: tuple[Weapon, ...]
+    pose: Pose
+    prone: bool = False
+
+    def __post_init__(self) -> None:
+        checks.choice(self.side, f"{self.name}'s side", ("pc", "gm"))
+        for label in ("initiative_bonus", "reaction", "luck", "to_hit", "evasion"):
+            checks.whole(getattr(self, label), f"{self.name}'s {label.replace('_', ' ')}")
+        for label in ("physical_bonus", "protection", "mecha_mp", "movement", "pilot_mp"):
+            checks.whole(getattr(self, label), f"{self.name}'s {label.replace('_', ' ')}", minimum=0)
+        checks.whole(self.max_hp, f"{self.name}'s max HP", minimum=1)
+        checks.whole(self.hp, f"{self.name}'s HP")
+        for mode in self.modes:
+            locomotion_mode(mode)
+        if "walk" not in self.modes:
+            raise ValueError(f"{self.name}'s modes {self.modes} must include 'walk'")
+        names = [w.name for w in self.weapons]
+        if len(set(names)) != len(names):
+            raise ValueError(f"{self.name}'s weapons need different names: {names}")
+
+    @property
+    def down(self) -> bool:
+        """Out of the fight: HP 0 or less, or the pilot's MP used up (readings, see :func:`new_battle`)."""
+        return self.hp <= 0 or self.pilot_mp <= 0
+
+    def weapon(self, name: str) -> Weapon:
+        for weapon in self.weapons:
+            if weapon.name == name:
+                return weapon
+        raise IllegalStep(f"{self.name} has no weapon {name!r}: its weapons are {', '.join(w.name for w in self.weapons)}")
+
+    def with_weapon(self, weapon: Weapon) -> Unit:
+        return replace(self, weapons=tuple(weapon if w.name == weapon.name else w for w in self.weapons))
+
+
+def sample_units() -> tuple[Unit, Unit]:
+    """The book's two sample mecha. **Every value is a sample, not in the source text** (004 gives no unit sheets).
+
+    *Lance*, piloted by Aria (player side), on (2, 8) facing north: a long sword (長剣, 3D6 like
+    the text's example, L44) and magic thrusters (魔導スラスター). *Bandit*, piloted by Rook (GM
+    side), on (2, 1) facing south: a heavy axe, a magic gun (魔導砲) with 2 shots a magazine and one
+    spare, and a spinner (機走輪) for roller movement. They are the sample sheets ``lance`` and
+    ``bandit`` (``rules_lib/sheets/data/verse-world/``).
+    """
+    from ..sheets.verse_world import load_sheets  # here: the sheets module reads this one's types
+
+    sheets = load_sheets()
+    return (sheets["lance"].to_unit(Pose(Square(2, 8), Facing.NORTH)),
+            sheets["bandit"].to_unit(Pose(Square(2, 1), Facing.SOUTH)))
+
+
+def _inside(square: Square, rules: BattleRules) -> bool:
+    return 0 <= square.x < rules.width and 0 <= square.y < rules.height
+
+
+# -- rules and state ------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class BattleRules:
+    """The readings a battle is played with. ``criticals`` has no default (*not in the source text*).
+
+    ``width`` x ``height``: the map (*sample values, not in the source text*). ``fumble_difficulty``:
+    the GM's difficulty for the fumble's luck check, 9 to 16 (004 §3-4-2-2, L43; the value is a sample).
+    ``tie``, ``npcs_after_pcs``, ``candidate_rule``: the chapter's rulings (a tie goes to the defender,
+    GM characters after players on ties, the extra action for the first character who actually acted).
+    """
+
+    criticals: CriticalRule
+    width: int = 6
+    height: int = 10
+    fumble_difficulty: int = 12
+    tie: TieRule = "defender"
+    npcs_after_pcs: Literal["on-ties", "always"] = "on-ties"
+    candidate_rule: Literal["first-actor", "highest-initiative"] = "first-actor"
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.criticals, CriticalRule):
+            raise ValueError(f"criticals {self.criticals!r} is not a CriticalRule: the text defines none, choose one")
+        checks.whole(self.width, "map width", minimum=2, maximum=40)
+        checks.whole(self.height, "map height", minimum=2, maximum=40)
+        low, high = FUMBLE_DIFFICULTY_RANGE
+        checks.whole(self.fumble_difficulty, "fumble difficulty", minimum=low, maximum=high)
+        checks.choice(self.tie, "tie", ("defender", "attacker"))
+
+
+@dataclass(frozen=True)
+class Turn:
+    """What the acting unit has done in its current action (one move, then one attack, 004 §3-4-2)."""
+
+    mode: str | None = None
+    points_left: int = 0
+    steps: tuple[str, ...] = ()
+    run: int = 0
+    attacked: bool = False
+
+    @property
+    def moved(self) -> bool:
+        return bool(self.steps)
+
+
+@dataclass(frozen=True)
+class BattleState:
+    """Everything about the battle at one moment; frozen, so a refused step changes nothing.
+
+    ``phase``: ``"initiative"`` (roll for the turn), ``"action"`` (``actor`` acts), ``"end-of-turn"``
+    (the extra action, then the pilots' MP drain), ``"over"`` (``winner`` or a draw). ``order`` is the
+    turn's acting order with delays; ``acted`` who has finished; ``extra`` whether the current
+    action is the extra action; ``extra_tried`` whether the contest of this turn was rolled.
+    """
+
+    rules: BattleRules
+    units: tuple[Unit, ...]
+    turn: int = 1
+    phase: Phase = "initiative"
+    order: TurnOrder | None = None
+    acted: tuple[str, ...] = ()
+    actor: str | None = None
+    current: Turn = field(default_factory=Turn)
+    extra: bool = False
+    extra_tried: bool = False
+    extra_winner: str | None = None
+    modes_used: tuple[tuple[str, str], ...] = ()
+    winner: str | None = None
+    log: tuple[str, ...] = ()
+
+    def unit(self, name: str) -> Unit:
+        for unit in self.units:
+            if unit.name == name:
+                return unit
+        raise IllegalStep(f"there is no unit {name!r}: the units are {', '.join(u.name for u in self.units)}")
+
+    def opponent(self, name: str) -> Unit:
+        return next(u for u in self.units if u.name != name)
+
+    def with_unit(self, unit: Unit) -> BattleState:
+        return replace(self, units=tuple(unit if u.name == unit.name else u for u in self.units))
+
+    def position(self, name: str) -> int:
+        """The unit's place in this turn's acting order (1 = first)."""
+        if self.order is None:
+            raise IllegalStep("no acting order yet: roll initiative first")
+        return next(s.position for s in self.order.slots if s.name == name)
+
+
+def new_battle(
+    *, criticals: CriticalRule, units: Sequence[Unit] | None = None, **rules: object
+) -> BattleState:
+    """A battle at the start of turn 1: roll initiative next.
+
+    ``criticals`` must be given (the text never says which rolls are critical); other keywords
+    go to :class:`BattleRules`. Readings used (*not in the source text*): a unit is down at HP 0 or
+    less, or when its pilot's MP is used up (L21 calls the drain the mecha's operating limit); the
+    battle ends when a unit is down; two units may not share a square or leave the map.
+    """
+    battle_rules = BattleRules(criticals, **rules)  # type: ignore[arg-type]
+    units = tuple(units if units is not None else sample_units())
+    if len(units) != 2 or units[0].name == units[1].name:
+        raise ValueError("a first battle has two units with different names")
+    for unit in units:
+        if not _inside(unit.pose.square, battle_rules):
+            raise ValueError(f"{unit.name} starts at {unit.pose.square}, outside the {battle_rules.width}x{battle_rules.height} map")
+    if units[0].pose.square == units[1].pose.square:
+        raise ValueError("the two units start on the same square")
+    referee.refuse_broken_start(f"{u.name} is down (HP {u.hp}, pilot MP {u.pilot_mp})" for u in units if u.down)
+    lines = [f"{u.name} ({u.side}, pilot {u.pilot}) at {u.pose}: HP {u.hp}, protection {u.protection}, "
+             f"pilot MP {u.pilot_mp}, mecha MP {u.mecha_mp}, movement {u.movement} ({SAMPLE})" for u in units]
+    lines.append(f"criticals: {criticals.name}")
+    return BattleState(battle_rules, units, log=("Turn 1 begins.", *lines))
+
+
+# -- actions ------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class RollInitiative:
+    """Initiative bonus + 2D6 for each unit (004 §3-4-1). ``dice``: two per unit, in the units' order."""
+
+    dice: tuple[int, ...] | None = None
+
+
+@dataclass(frozen=True)
+class Delay:
+    """The acting unit declares a delay before doing anything: it acts at initiative value 0 (004 §3-4-1, L10)."""
+
+    unit: str
+
+
+@dataclass(frozen=True)
+class Move:
+    """Steps of the unit's one move, in a locomotion ``mode`` (004 §3-4-2-1, §3-4-3-1).
+
+    A move may be given in several ``Move`` actions (a widget sends one step at a time) but uses one
+    mode throughout (a ruling). ``dice``: the mode's mecha-MP cost (e.g. 3D6 for thrusters), rolled the
+    first time the mode is used in the turn.
+    """
+
+    unit: str
+    steps: tuple[str, ...]
+    mode: str = "walk"
+    dice: tuple[int, ...] | None = None
+
+
+@dataclass(frozen=True)
+class Attack:
+    """One attack with a weapon on the other unit (004 §3-4-2-2, §3-4-2-3), optionally a charge (§3-4-3-1).
+
+    ``evade=False``: the defender gives up evasion. ``dice``, in order: the attack's 2D6, the
+    evasion's 2D6 (unless given up or the attack fumbled), the damage dice on a hit (each roll in
+    turn), and the luck check's 2D6 if the attacker fumbled or is treated as having fumbled.
+    """
+
+    unit: str
+    weapon: str
+    charge: bool = False
+    evade: bool = True
+    dice: tuple[int, ...] | None = None
+
+
+@dataclass(frozen=True)
+class Reload:
+    """Reload an empty magic gun from a spare magazine: the unit's whole action (004 §3-4-2-3, L71; a reading)."""
+
+    unit: str
+    weapon: str
+
+
+@dataclass(frozen=True)
+class StandUp:
+    """Stand up after falling: the unit's whole action, no roll (004 §3-4-3-1, L105)."""
+
+    unit: str
+
+
+@dataclass(frozen=True)
+class EndAction:
+    """The acting unit ends its action."""
+
+    unit: str
+
+
+@dataclass(frozen=True)
+class TryExtraAction:
+    """The extra-action contest at the end of the turn (004 §3-4-1, L14-L17). ``dice``: active 2D6, passive 2D6."""
+
+    dice: tuple[int, ...] | None = None
+
+
+@dataclass(frozen=True)
+class EndTurn:
+    """The end of the turn: each pilot loses 1D6-3 MP, at least 1 (004 §3-4-1, L21). ``dice``: one per unit."""
+
+    dice: tuple[int, ...] | None = None
+
+
+Action = RollInitiative | Delay | Move | Attack | Reload | StandUp | EndAction | TryExtraAction | EndTurn
+KINDS: dict[type, str] = {RollInitiative: "initiative", Delay: "delay", Move: "move", Attack: "attack", Reload: "reload",
+                          StandUp: "stand-up", EndAction: "end-action", TryExtraAction: "extra-action", EndTurn: "end-turn"}
