@@ -5,7 +5,7 @@
 
 It reads the chapters' ``_rulings.md`` and ``_glossary.md``, the catalogue files and the
 docstrings and comments of ``rules_lib`` (strings a rule shows the reader change with the book's
-outputs, and the files in ``PENDING`` are being rewritten in another branch: both are left alone).
+outputs, and the files in ``PENDING``: both are left alone).
 ``tools/citations.py`` still links the older forms, so a page never loses a link.
 """
 
@@ -19,9 +19,8 @@ import tokenize
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-#: rule modules under another branch's rewrite (issue 13, the battle engine): converted after its merge
-PENDING = ("rules_lib/battle.py", "rules_lib/checks.py", "rules_lib/*/battle.py", "rules_lib/*/figures.py",
-           "rules_lib/widgets/*.py")
+#: rule modules left out of the conversion (none since the battle engine landed)
+PENDING: tuple[str, ...] = ()
 OLD = re.compile(r"\bl\.\s?\d|(?<![\w#])L\d{1,4}\b")
 _RANGE = "[–-]"
 _RULES = (

@@ -175,7 +175,7 @@ def _damage(state: BattleState, target: BattleUnit, weapon: BattleWeapon, hits: 
 
 
 def _escape(state: BattleState, hurt: BattleUnit, draw: ActionDice, lines: list[str]) -> BattleUnit:
-    """The destroyed unit's pilot and the escape chart (000 §6 line 336, §8-2)."""
+    """The destroyed unit's pilot and the escape chart (000 §6, line 336, §8-2)."""
     if hurt.side != "player" and state.rules.escape_for == "player":
         lines.append(f"the {hurt.name} is not a PC's MS: the text gives the escape check (脱出判定) to PCs "
                      "(000 §6 line 336), so its pilot makes none (BattleRules.escape_for)")

@@ -66,7 +66,7 @@ class BattleWeapon:
         return self.mode
 
     def shots(self, fired: int = 1) -> int:
-        """Rounds one firing uses (000 §6 line 329, §7-1): 1 per single shot, 1 per missile fired."""
+        """Rounds one firing uses (000 §6, line 329, §7-1): 1 per single shot, 1 per missile fired."""
         return shots_used("missiles", fired=fired)["weapon"] if self.mode == "missile" else shots_used("single shot")["weapon"]
 
 
@@ -168,7 +168,7 @@ SAMPLE_COSTS = ActionCosts(extra={"single shot": 3, "missile": 3, "turn only": 2
 class BattleRules:
     """The battle's numbers and readings where the text is silent; every field is *not in the source text*.
 
-    - ``costs``: AP of single shot, missile and turn only (the AP table is missing, 000 §1 line 56);
+    - ``costs``: AP of single shot, missile and turn only (the AP table is missing, 000 §1, line 56);
       normal move 4, additional move 6 and charge/disengage +2 are the text's own (000 §2).
     - ``arc_degrees``: the firing arc's width (figure 5 is missing, 000 §5).
     - ``half_width``, ``margin``: the book's combat map, 9 columns wide and 1 hex beyond each start.
@@ -177,9 +177,9 @@ class BattleRules:
     - ``charts``: the critical hit, secondary damage and escape charts (missing from 000); default
       BCDice's transcription (:class:`~.charts.DefaultCharts`).
     - ``critical_multiplies``: what a "double/triple damage" critical multiplies: the rolled damage
-      (as the wind-up rule doubles it, 000 §2 line 165) or the damage through the armour.
+      (as the wind-up rule doubles it, 000 §2, line 165) or the damage through the armour.
     - ``escape_for``: whose pilot rolls the escape chart: ``"player"`` (the text gives the check to
-      PCs, 000 §6 line 336) or ``"every"`` destroyed unit.
+      PCs, 000 §6, line 336) or ``"every"`` destroyed unit.
     """
 
     costs: ActionCosts = field(default_factory=lambda: SAMPLE_COSTS)

@@ -15,7 +15,7 @@ returns the new state with a plain-English explanation:
   (:func:`~rules_lib.verse_world.charge`, 004 §3-4-3-1);
 - end of the turn: :func:`~rules_lib.verse_world.extra_action_check` and
   :func:`~rules_lib.verse_world.extra_action_roll` (004 §3-4-1), then the pilot's MP drain
-  :func:`~rules_lib.verse_world.pilot_mp_loss` (004 §3-4-1, L21).
+  :func:`~rules_lib.verse_world.pilot_mp_loss` (004 §3-4-1, line 21).
 
 An illegal action raises :class:`IllegalStep` (a ``ValueError``) naming the reason before any
 die is drawn, and the state passed in is unchanged. Dice come from the action (``dice=[...]``,

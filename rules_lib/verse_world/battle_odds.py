@@ -42,7 +42,7 @@ def extra_action_odds(state: BattleState) -> Fraction | None:
 
 
 def mp_drain_odds() -> Distribution:
-    """The pilot's MP loss at the end of a turn: 1 (4/6), 2 (1/6), 3 (1/6) (004 §3-4-1, L21)."""
+    """The pilot's MP loss at the end of a turn: 1 (4/6), 2 (1/6), 3 (1/6) (004 §3-4-1, line 21)."""
     return pilot_mp_loss_distribution()
 
 

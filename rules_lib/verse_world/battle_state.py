@@ -50,8 +50,8 @@ class Weapon:
     ``kind`` ``"melee"`` attacks one enemy in the three front squares (004 §3-4-2-2); ``"ranged"``
     attacks into the firing arc (004 §3-4-2-3) and names its ``ranged_class`` (``"magic-gun"``, ...).
     A magic gun has ``loaded`` shots of a ``magazine`` and ``spares`` spare magazines; reloading one
-    takes a combat turn (004 §3-4-2-3, L71). ``condition``: ``"ready"``, ``"dropped"`` (a failed
-    fumble check, L43) or ``"broken"`` (an over-critical evasion's mishap, L51).
+    takes a combat turn (004 §3-4-2-3, line 71). ``condition``: ``"ready"``, ``"dropped"`` (a failed
+    fumble check, line 43) or ``"broken"`` (an over-critical evasion's mishap, line 51).
     """
 
     name: str
@@ -85,7 +85,7 @@ class Weapon:
 
     @property
     def bonus_applies(self) -> bool:
-        """Whether the physical damage bonus is added: melee yes, a magic gun no (004 §3-4-2-3, L72)."""
+        """Whether the physical damage bonus is added: melee yes, a magic gun no (004 §3-4-2-3, line 72)."""
         return self.kind == "melee" or physical_bonus_applies(self.ranged_class)
 
     def describe(self) -> str:
@@ -163,7 +163,7 @@ def sample_units() -> tuple[Unit, Unit]:
     """The book's two sample mecha. **Every value is a sample, not in the source text** (004 gives no unit sheets).
 
     *Lance*, piloted by Aria (player side), on (2, 8) facing north: a long sword (長剣, 3D6 like
-    the text's example, L44) and magic thrusters (魔導スラスター). *Bandit*, piloted by Rook (GM
+    the text's example, line 44) and magic thrusters (魔導スラスター). *Bandit*, piloted by Rook (GM
     side), on (2, 1) facing south: a heavy axe, a magic gun (魔導砲) with 2 shots a magazine and one
     spare, and a spinner (機走輪) for roller movement. They are the sample sheets ``lance`` and
     ``bandit`` (``rules_lib/sheets/data/verse-world/``).
@@ -187,7 +187,7 @@ class BattleRules:
     """The readings a battle is played with. ``criticals`` has no default (*not in the source text*).
 
     ``width`` x ``height``: the map (*sample values, not in the source text*). ``fumble_difficulty``:
-    the GM's difficulty for the fumble's luck check, 9 to 16 (004 §3-4-2-2, L43; the value is a sample).
+    the GM's difficulty for the fumble's luck check, 9 to 16 (004 §3-4-2-2, line 43; the value is a sample).
     ``tie``, ``npcs_after_pcs``, ``candidate_rule``: the chapter's rulings (a tie goes to the defender,
     GM characters after players on ties, the extra action for the first character who actually acted).
     """
@@ -276,7 +276,7 @@ def new_battle(
 
     ``criticals`` must be given (the text never says which rolls are critical); other keywords
     go to :class:`BattleRules`. Readings used (*not in the source text*): a unit is down at HP 0 or
-    less, or when its pilot's MP is used up (L21 calls the drain the mecha's operating limit); the
+    less, or when its pilot's MP is used up (line 21 calls the drain the mecha's operating limit); the
     battle ends when a unit is down; two units may not share a square or leave the map.
     """
     battle_rules = BattleRules(criticals, **rules)  # type: ignore[arg-type]
@@ -307,7 +307,7 @@ class RollInitiative:
 
 @dataclass(frozen=True)
 class Delay:
-    """The acting unit declares a delay before doing anything: it acts at initiative value 0 (004 §3-4-1, L10)."""
+    """The acting unit declares a delay before doing anything: it acts at initiative value 0 (004 §3-4-1, line 10)."""
 
     unit: str
 
@@ -345,7 +345,7 @@ class Attack:
 
 @dataclass(frozen=True)
 class Reload:
-    """Reload an empty magic gun from a spare magazine: the unit's whole action (004 §3-4-2-3, L71; a reading)."""
+    """Reload an empty magic gun from a spare magazine: the unit's whole action (004 §3-4-2-3, line 71; a reading)."""
 
     unit: str
     weapon: str
@@ -353,7 +353,7 @@ class Reload:
 
 @dataclass(frozen=True)
 class StandUp:
-    """Stand up after falling: the unit's whole action, no roll (004 §3-4-3-1, L105)."""
+    """Stand up after falling: the unit's whole action, no roll (004 §3-4-3-1, line 105)."""
 
     unit: str
 
@@ -367,14 +367,14 @@ class EndAction:
 
 @dataclass(frozen=True)
 class TryExtraAction:
-    """The extra-action contest at the end of the turn (004 §3-4-1, L14-L17). ``dice``: active 2D6, passive 2D6."""
+    """The extra-action contest at the end of the turn (004 §3-4-1, lines 14–17). ``dice``: active 2D6, passive 2D6."""
 
     dice: tuple[int, ...] | None = None
 
 
 @dataclass(frozen=True)
 class EndTurn:
-    """The end of the turn: each pilot loses 1D6-3 MP, at least 1 (004 §3-4-1, L21). ``dice``: one per unit."""
+    """The end of the turn: each pilot loses 1D6-3 MP, at least 1 (004 §3-4-1, line 21). ``dice``: one per unit."""
 
     dice: tuple[int, ...] | None = None
 

@@ -1,6 +1,6 @@
 """Figures of the Verse World chapter, drawn from the square-grid geometry.
 
-The melee front (004 §3-4-2-2, L33-L35), the firing arc (004 §3-4-2-3, L59-L65) and the squares
+The melee front (004 §3-4-2-2, lines 33–35), the firing arc (004 §3-4-2-3, lines 59–65) and the squares
 a move reaches. Text figures use the source's own marks: 〇 attackable, × not, ▲ the piece.
 """
 
@@ -20,7 +20,7 @@ ME = Square(0, 0)
 
 
 def melee_figure_rows(facing: Facing | str = Facing.NORTH) -> list[str]:
-    """The 3x3 melee figure as rows, the row ahead first (004 §3-4-2-2, L33-L35)."""
+    """The 3x3 melee figure as rows, the row ahead first (004 §3-4-2-2, lines 33–35)."""
     facing = Facing.parse(facing)
     return mark_rows(ME, facing, range(-1, 2), range(-1, 2), lambda sq: can_melee(ME, facing, sq))
 
@@ -30,7 +30,7 @@ MAX_FIGURE_DEPTH = 49
 
 
 def ranged_figure_rows(depth: int = 5, behind: int = 1) -> list[str]:
-    """The firing-arc figure as rows: ``depth`` rows ahead, the own row and ``behind`` rows (004 §3-4-2-3, L59-L65).
+    """The firing-arc figure as rows: ``depth`` rows ahead, the own row and ``behind`` rows (004 §3-4-2-3, lines 59–65).
 
     At most `MAX_FIGURE_DEPTH` rows each way (a bound on the drawing, not a rule).
     """

@@ -145,7 +145,7 @@ def _drains() -> list[tuple[str, str]]:
 
 
 class MpEndurance(FormCalculator):
-    """Starting MP → exact distribution of the combat turns before it runs out (004 §3-4-1, L21)."""
+    """Starting MP → exact distribution of the combat turns before it runs out (004 §3-4-1, line 21)."""
 
     def __init__(self, mp: int = 20, drain: str = "pilot") -> None:
         self.mp = _int("starting MP", mp, 0, 200)

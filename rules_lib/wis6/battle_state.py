@@ -113,7 +113,7 @@ class Unit:
         raise IllegalStep(f"{self.name} has no weapon {name!r}: the weapons are {', '.join(w.name for w in self.weapons)}")
 
     def ability(self, kind: str) -> int:
-        """The attack ability a weapon of ``kind`` rolls: 実弾 for ballistic, ＥＮ for energy (001 §4-4 l.75)."""
+        """The attack ability a weapon of ``kind`` rolls: 実弾 for ballistic, ＥＮ for energy (001 §4-4, line 75)."""
         return self.ballistic if kind == "ballistic" else self.energy
 
     def combatant(self) -> Combatant:
@@ -142,7 +142,7 @@ class BattleRules:
 
     - ``columns``, ``rows``: the map's size (the GM sets the map, 001 §1-1); 8 × 8 is the book's.
     - ``ammo_per_attack``: rounds an attack spends (the text spends ammunition only on
-      interception, 001 §4-4 l.77; the book spends 1 per shot as well).
+      interception, 001 §4-4, line 77; the book spends 1 per shot as well).
     - ``counter_needs_range``: whether the countering weapon must reach the attacker (001 §4-5
       names no range; the book reads a counter as a shot back, so it must).
     - ``shared_squares``: whether two units may stand on one square (the text does not say; the
