@@ -369,10 +369,22 @@ def index_glossary_terms(index_path: Path) -> None:
 
 
 #: Material's query segmenter for kanji (``segment`` in its search worker) never tries a piece that
-#: ends the query, so 回避行動 is searched as 回避 alone; these edits let it (upstream "@todo hotfix").
+#: ends the query, so 回避行動 is searched as 回避 alone; the first two edits let it (upstream
+#: "@todo hotfix"). Material also cuts every kanji compound of the index into TinySegmenter's pieces,
+#: glossary tags included, and searches a compound as those pieces, each with a trailing wildcard:
+#: then 回避行動 finds 回避値 first (回避* matches both its 回避 and its 回避値) and 武器攻撃力 never
+#: finds its own entry (攻撃力 is a word of the index, but the entry holds only 攻撃 and 力). The last
+#: two edits keep a glossary tag whole (a tags field is a list, text and title are strings) and search
+#: each piece of a compound exactly, weighted ^100, beside TinySegmenter's pieces of it at ^1: the
+#: entry whose tag is the term comes first, and prose naming its pieces is still found.
 _SEGMENTER_FIX = {
     "for(let o=s+1;o<t.length;o++)t.slice(s,o)in e": "for(let o=s+1;o<=t.length;o++)t.slice(s,o)in e",
     "n[a]&&a<t.length-1&&(i[s++]=a)": "n[a]&&a<t.length&&(i[s++]=a)",
+    'if(typeof lunr.segmenter!="undefined"){let x=g.slice(l,m)':
+        'if(typeof lunr.segmenter!="undefined"&&!Array.isArray(t)){let x=g.slice(l,m)',
+    '[...fe(s,this.index.invertedIndex)].join("* ")':
+        '[...fe(s,this.index.invertedIndex)].map(x=>{let v=lunr.segmenter?lunr.segmenter.segment(x):[x];'
+        'return[x+"^100",...v.length>1?v.map(y=>y+"^1"):[]].join(" ")}).join(" ")+" "',
 }
 
 
@@ -380,9 +392,8 @@ def fix_kanji_query_segmenter(site_dir: Path) -> None:
     workers = sorted((site_dir / "assets/javascripts/workers").glob("search.*.min.js"))
     for worker in workers:
         code = worker.read_text(encoding="utf-8")
-        if all(new in code for new in _SEGMENTER_FIX.values()):
-            continue  # a dirty rebuild kept the worker fixed before
-        if not all(old in code for old in _SEGMENTER_FIX):
+        # an edit already in place was kept by a dirty rebuild
+        if not all(old in code or new in code for old, new in _SEGMENTER_FIX.items()):
             log.warning("%s: Material's kanji query segmenter changed; check _SEGMENTER_FIX", worker.name)
             continue
         for old, new in _SEGMENTER_FIX.items():
