@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import cache
+from functools import cache, lru_cache
 from itertools import product
 from typing import Literal
 
@@ -382,6 +382,19 @@ def attack_odds(
     checks.choice(tie, "tie", ("defender", "attacker"))
     checks.whole(protection, "final protection", minimum=0)
     checks.whole(extra_damage_rolls, "extra damage rolls", minimum=0)
+    arguments = (to_hit, evasion, criticals, tie, weapon_damage, physical_bonus, bonus_applies, protection,
+                 extra_damage_rolls)
+    # a calculator asks again for inputs it has seen: each distinct set is computed once
+    try:
+        hash(arguments)
+    except TypeError:  # an unhashable input is refused by the rule itself, with its message
+        return _attack_odds.__wrapped__(*arguments)
+    return _attack_odds(*arguments)
+
+
+@lru_cache(maxsize=512)
+def _attack_odds(to_hit: int, evasion: int | None, criticals: CriticalRule, tie: TieRule, weapon_damage: str | None,
+                 physical_bonus: int, bonus_applies: bool, protection: int, extra_damage_rolls: int) -> AttackOdds:
     attack = _kinds(to_hit, criticals)
     defence = _kinds(evasion, criticals) if evasion is not None else {("waived", 0): Fraction(1)}
     outcomes: dict[str, Fraction] = {}

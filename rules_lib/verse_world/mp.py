@@ -9,6 +9,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import lru_cache
 
 from .. import checks
 from ..dice import Distribution, distribution
@@ -91,6 +92,16 @@ def endurance(mp: int, drain: str = "pilot") -> Endurance:
     ``"3D6"``). Computed exactly from the chain of MP lost so far: P(T > n) = P(loss after n turns < mp).
     """
     checks.whole(mp, "starting MP", minimum=0, maximum=MAX_ENDURANCE_MP)
+    # a calculator asks again for inputs it has seen: each distinct (mp, drain) is computed once
+    try:
+        hash(drain)
+    except TypeError:  # an unhashable drain is refused by drain_distribution, with its message
+        return _endurance.__wrapped__(mp, drain)
+    return _endurance(mp, drain)
+
+
+@lru_cache(maxsize=256)
+def _endurance(mp: int, drain: str) -> Endurance:
     loss = drain_distribution(drain)
     if min(loss.support) < 1:
         raise ValueError(f"drain {drain!r} can lose less than 1 MP a turn: MP would never run out")
