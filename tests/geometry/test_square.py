@@ -2,6 +2,7 @@
 
 import pytest
 
+from rules_lib.geometry import square
 from rules_lib.geometry.square import (
     ORTHOGONAL_STEPS,
     TURNS,
@@ -115,6 +116,13 @@ def test_reachable_rejects_bad_input():
         reachable(Pose(ORIGIN, Facing.NORTH), -1, lambda b, s, a: 1)
     with pytest.raises(ValueError, match="at least 1"):
         reachable(Pose(ORIGIN, Facing.NORTH), 2, lambda b, s, a: 0)
+
+
+def test_reachable_refuses_a_search_over_its_cap(monkeypatch):
+    monkeypatch.setattr(square, "MAX_REACH_POSES", 50)
+    with pytest.raises(ValueError, match="more than 50 poses"):
+        reachable(Pose(ORIGIN, Facing.NORTH), 10**6, lambda b, s, a: 1)
+    assert len(reachable(Pose(Square(1, 1), Facing.NORTH), 10**6, lambda b, s, a: 1, bounds=(3, 3)).poses()) == 36
 
 
 def test_figures():
