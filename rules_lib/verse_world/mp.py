@@ -130,12 +130,10 @@ def _turns(mp: int, loss: tuple[tuple[int, Fraction], ...]) -> Distribution:
     low = 0  # S_n >= n * smallest: lower sums are empty
     while low < mp and alive[-1]:
         following = [0] * mp
-        for total in range(low, mp):
-            count = counts[total]
-            if count:
-                for value, weight in weights:
-                    if total + value < mp:
-                        following[total + value] += count * weight
+        for value, weight in weights:  # shift the counts by each loss at once (a list sweep, not a loop per sum)
+            if low + value < mp:
+                kept = following[low + value:]
+                following[low + value:] = [f + c * weight for f, c in zip(kept, counts[low:mp - value], strict=True)]
         counts = following
         low += smallest
         alive.append(sum(counts))
