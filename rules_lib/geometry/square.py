@@ -277,7 +277,7 @@ MAX_REACH_POSES = 700_000
 def reachable(
     start: Pose,
     points: int,
-    step_cost: StepCost,
+    step_cost: StepCost | Mapping[Step, int | None],
     *,
     steps: Iterable[Step] = (*ORTHOGONAL_STEPS, *DIAGONAL_STEPS, *TURNS),
     last_step_with_what_is_left: bool = False,
@@ -285,7 +285,8 @@ def reachable(
 ) -> Reach:
     """Every pose reachable from ``start`` with ``points`` movement points.
 
-    ``step_cost(before, step, after)`` gives each step's cost (``None``: not allowed). With
+    ``step_cost(before, step, after)`` gives each step's cost (``None``: not allowed); when a step
+    costs the same everywhere, ``step_cost`` may instead be a mapping step -> cost (faster). With
     ``last_step_with_what_is_left``, a piece with at least 1 point left may take one step it cannot
     pay for in full, spending everything left (the search then keeps 0 points for that pose).
     ``bounds`` = ``(width, height)`` keeps the piece on squares ``0 <= x < width, 0 <= y < height``.
@@ -299,6 +300,10 @@ def reachable(
     if bounds is not None and not _inside(start.square, bounds):
         raise ValueError(f"start square {start.square} is outside the {bounds[0]}x{bounds[1]} map")
     width, height = bounds if bounds is not None else (0, 0)
+    # a mapping of costs needs no call per step, and a pose is built only when it is kept
+    fixed = step_cost if isinstance(step_cost, Mapping) else None
+    if fixed is not None:
+        steps = tuple(step for step in steps if fixed.get(step) is not None)
     # each step once: a turn's facing after, or a move's (dx, dy), indexed by the facing's number
     moves = [
         (step, True, tuple(_FACINGS[(f + step.quarter_turns) % 4] for f in range(4))) if step.quarter_turns
@@ -319,17 +324,22 @@ def reachable(
         square, facing = pose
         x, y = square
         for step, turn, table in moves:
+            # ``target`` is the pose after the step as a plain tuple: it hashes and compares like a Pose
             if turn:
-                after = new(Pose, (square, table[facing]))
+                target = (square, table[facing])
             else:
                 dx, dy = table[facing]
                 ax, ay = x + dx, y + dy
                 if bounds is not None and not (0 <= ax < width and 0 <= ay < height):
                     continue
-                after = new(Pose, (new(Square, (ax, ay)), facing))
-            cost = step_cost(pose, step, after)
-            if cost is None:
-                continue
+                target = ((ax, ay), facing)
+            if fixed is None:
+                after = new(Pose, (target[0] if turn else new(Square, target[0]), target[1]))
+                cost = step_cost(pose, step, after)
+                if cost is None:
+                    continue
+            else:
+                after, cost = None, fixed[step]
             if cost < 0 or (cost == 0 and not turn):
                 raise ValueError(
                     f"step {step.label} costs {cost}: a step must cost 0 or more, and a move to another square at least 1"
@@ -340,7 +350,9 @@ def reachable(
                 now, paid, partial = 0, left, True
             else:
                 continue
-            if now > get(after, -1):
+            if now > get(target, -1):
+                if after is None:
+                    after = new(Pose, (target[0] if turn else new(Square, target[0]), target[1]))
                 best[after] = now
                 came_from[after] = (pose, step, paid, partial)
                 order += 1

@@ -347,9 +347,6 @@ def plan_move(
 
     base = {step: step_cost(costs, step) for step in allowed}
 
-    def plain_cost(before: Pose, step: Step, after: Pose) -> int:
-        return base[step]
-
     def cost(before: Pose, step: Step, after: Pose) -> int | None:
         if step.quarter_turns:
             return base[step]
@@ -361,7 +358,7 @@ def plan_move(
 
     pose = start or Pose(Square(0, 0), Facing.NORTH)
     reach = reachable(
-        pose, points, cost if blocked or terrain else plain_cost, steps=allowed, last_step_with_what_is_left=last_step_rule, bounds=bounds
+        pose, points, cost if blocked or terrain else base, steps=allowed, last_step_with_what_is_left=last_step_rule, bounds=bounds
     )
     return MovePlan(costs, reach, locomotion_mode(mode).mecha_mp_per_turn, blocked)
 
