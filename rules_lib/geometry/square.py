@@ -267,10 +267,17 @@ class Reach:
         return tuple(reversed(steps))
 
 
+#: the most poses ``reachable`` keeps: its work grows with the area the points cover (the square of
+#: the reach). Set above the largest search ``verse_world.plan_move`` accepts (1,000 points at 5 a
+#: square in every direction with diagonals, 401 x 401 squares x 4 facings: 643,204 poses). A bound on
+#: the work, not a rule.
+MAX_REACH_POSES = 700_000
+
+
 def reachable(
     start: Pose,
     points: int,
-    step_cost: StepCost,
+    step_cost: StepCost | Mapping[Step, int | None],
     *,
     steps: Iterable[Step] = (*ORTHOGONAL_STEPS, *DIAGONAL_STEPS, *TURNS),
     last_step_with_what_is_left: bool = False,
@@ -278,36 +285,62 @@ def reachable(
 ) -> Reach:
     """Every pose reachable from ``start`` with ``points`` movement points.
 
-    ``step_cost(before, step, after)`` gives each step's cost (``None``: not allowed). With
+    ``step_cost(before, step, after)`` gives each step's cost (``None``: not allowed); when a step
+    costs the same everywhere, ``step_cost`` may instead be a mapping step -> cost (faster). With
     ``last_step_with_what_is_left``, a piece with at least 1 point left may take one step it cannot
     pay for in full, spending everything left (the search then keeps 0 points for that pose).
     ``bounds`` = ``(width, height)`` keeps the piece on squares ``0 <= x < width, 0 <= y < height``.
     A step that changes square must cost at least 1 point (otherwise the search would not end).
+    The cost grows with the number of poses reached: a search that would keep more than
+    `MAX_REACH_POSES` is refused with a ``ValueError`` (give ``bounds`` or fewer points).
     """
     checks.whole(points, "movement points", minimum=0)
     steps = tuple(steps)
     start = Pose(Square(*start.square), Facing.parse(start.facing))
     if bounds is not None and not _inside(start.square, bounds):
         raise ValueError(f"start square {start.square} is outside the {bounds[0]}x{bounds[1]} map")
+    width, height = bounds if bounds is not None else (0, 0)
+    # a mapping of costs needs no call per step, and a pose is built only when it is kept
+    fixed = step_cost if isinstance(step_cost, Mapping) else None
+    if fixed is not None:
+        steps = tuple(step for step in steps if fixed.get(step) is not None)
+    # each step once: a turn's facing after, or a move's (dx, dy), indexed by the facing's number
+    moves = [
+        (step, True, tuple(_FACINGS[(f + step.quarter_turns) % 4] for f in range(4))) if step.quarter_turns
+        else (step, False, _STEP_OFFSETS[step])
+        for step in steps
+    ]
     best: dict[Pose, int] = {start: points}
     came_from: dict[Pose, tuple[Pose, Step, int, bool]] = {}
     order = 0  # ties in the queue are taken first-in, first-out (deterministic)
     queue: list[tuple[int, int, Pose]] = [(-points, order, start)]
+    heappop, heappush, get = heapq.heappop, heapq.heappush, best.get
+    new = tuple.__new__  # a Pose or Square without the Python-level __new__ of NamedTuple (the hot loop)
     while queue:
-        negative, _, pose = heapq.heappop(queue)
+        negative, _, pose = heappop(queue)
         left = -negative
-        if best.get(pose, -1) > left:
+        if get(pose, -1) > left or left == 0:
             continue
-        if left == 0:
-            continue
-        for step in steps:
-            after = apply_step(pose, step)
-            if bounds is not None and not (0 <= after.square[0] < bounds[0] and 0 <= after.square[1] < bounds[1]):
-                continue
-            cost = step_cost(pose, step, after)
-            if cost is None:
-                continue
-            if cost < 0 or (cost == 0 and not step.is_turn):
+        square, facing = pose
+        x, y = square
+        for step, turn, table in moves:
+            # ``target`` is the pose after the step as a plain tuple: it hashes and compares like a Pose
+            if turn:
+                target = (square, table[facing])
+            else:
+                dx, dy = table[facing]
+                ax, ay = x + dx, y + dy
+                if bounds is not None and not (0 <= ax < width and 0 <= ay < height):
+                    continue
+                target = ((ax, ay), facing)
+            if fixed is None:
+                after = new(Pose, (target[0] if turn else new(Square, target[0]), target[1]))
+                cost = step_cost(pose, step, after)
+                if cost is None:
+                    continue
+            else:
+                after, cost = None, fixed[step]
+            if cost < 0 or (cost == 0 and not turn):
                 raise ValueError(
                     f"step {step.label} costs {cost}: a step must cost 0 or more, and a move to another square at least 1"
                 )
@@ -317,11 +350,18 @@ def reachable(
                 now, paid, partial = 0, left, True
             else:
                 continue
-            if now > best.get(after, -1):
+            if now > get(target, -1):
+                if after is None:
+                    after = new(Pose, (target[0] if turn else new(Square, target[0]), target[1]))
                 best[after] = now
                 came_from[after] = (pose, step, paid, partial)
                 order += 1
-                heapq.heappush(queue, (-now, order, after))
+                heappush(queue, (-now, order, after))
+        if len(best) > MAX_REACH_POSES:
+            raise ValueError(
+                f"a search from {start} with {points} points reaches more than {MAX_REACH_POSES:,} poses: "
+                "allowed are fewer points or a bounded map"
+            )
     return Reach(start, points, best, came_from)
 
 

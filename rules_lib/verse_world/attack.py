@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import cache
+from functools import cache, lru_cache
 from itertools import product
 from typing import Literal
 
@@ -344,7 +344,9 @@ class AttackOdds:
         return self.outcomes.probability(lambda o: o.startswith("direct"))
 
 
+@lru_cache(maxsize=256)
 def _kinds(base: int, criticals: CriticalRule) -> dict[tuple[Kind, int], Fraction]:
+    """The 2D6 outcome classes (kind, total) of one side, once per value and rule (callers only read it)."""
     found: dict[tuple[Kind, int], Fraction] = {}
     for a, b in product(range(1, 7), repeat=2):
         key = (criticals.kind((a, b)), base + a + b)
@@ -382,6 +384,19 @@ def attack_odds(
     checks.choice(tie, "tie", ("defender", "attacker"))
     checks.whole(protection, "final protection", minimum=0)
     checks.whole(extra_damage_rolls, "extra damage rolls", minimum=0)
+    arguments = (to_hit, evasion, criticals, tie, weapon_damage, physical_bonus, bonus_applies, protection,
+                 extra_damage_rolls)
+    # a calculator asks again for inputs it has seen: each distinct set is computed once
+    try:
+        hash(arguments)
+    except TypeError:  # an unhashable input is refused by the rule itself, with its message
+        return _attack_odds.__wrapped__(*arguments)
+    return _attack_odds(*arguments)
+
+
+@lru_cache(maxsize=512)
+def _attack_odds(to_hit: int, evasion: int | None, criticals: CriticalRule, tie: TieRule, weapon_damage: str | None,
+                 physical_bonus: int, bonus_applies: bool, protection: int, extra_damage_rolls: int) -> AttackOdds:
     attack = _kinds(to_hit, criticals)
     defence = _kinds(evasion, criticals) if evasion is not None else {("waived", 0): Fraction(1)}
     outcomes: dict[str, Fraction] = {}
@@ -421,17 +436,16 @@ def attack_odds(
     damage = damage_if_hit = None
     if weapon_damage is not None:
         hit_p = sum(rolls_p.values(), Fraction(0))
-        taken: dict[int, Fraction] = {0: 1 - hit_p}
+        on_hit: dict[int, Fraction] = {}  # P(hit and this much HP lost), summed once for both distributions
         for (rolls, direct), p in rolls_p.items():
             for value, q in _damage_after(weapon_damage, physical_bonus, bonus_applies, rolls, protection, direct).items():
-                taken[value] = taken.get(value, Fraction(0)) + p * q
+                on_hit[value] = on_hit.get(value, Fraction(0)) + p * q
+        taken = {0: 1 - hit_p}
+        for value, p in on_hit.items():
+            taken[value] = taken.get(value, Fraction(0)) + p
         damage = Distribution({k: v for k, v in taken.items() if v})
         if hit_p:
-            conditional: dict[int, Fraction] = {}
-            for (rolls, direct), p in rolls_p.items():
-                for value, q in _damage_after(weapon_damage, physical_bonus, bonus_applies, rolls, protection, direct).items():
-                    conditional[value] = conditional.get(value, Fraction(0)) + p * q / hit_p
-            damage_if_hit = Distribution(conditional)
+            damage_if_hit = Distribution({value: p / hit_p for value, p in on_hit.items()})
     steps = (
         f"attack {to_hit} + 2D6 against " + (f"evasion {evasion} + 2D6" if evasion is not None else "no evasion"),
         f"criticals: {criticals.name}; a tie goes to the {tie}",

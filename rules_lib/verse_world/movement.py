@@ -358,7 +358,7 @@ def plan_move(
 
     pose = start or Pose(Square(0, 0), Facing.NORTH)
     reach = reachable(
-        pose, points, cost, steps=allowed, last_step_with_what_is_left=last_step_rule, bounds=bounds
+        pose, points, cost if blocked or terrain else base, steps=allowed, last_step_with_what_is_left=last_step_rule, bounds=bounds
     )
     return MovePlan(costs, reach, locomotion_mode(mode).mecha_mp_per_turn, blocked)
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import lru_cache
 
 from .. import checks
 from ..dice import Distribution, distribution
@@ -91,6 +92,16 @@ def endurance(mp: int, drain: str = "pilot") -> Endurance:
     ``"3D6"``). Computed exactly from the chain of MP lost so far: P(T > n) = P(loss after n turns < mp).
     """
     checks.whole(mp, "starting MP", minimum=0, maximum=MAX_ENDURANCE_MP)
+    # a calculator asks again for inputs it has seen: each distinct (mp, drain) is computed once
+    try:
+        hash(drain)
+    except TypeError:  # an unhashable drain is refused by drain_distribution, with its message
+        return _endurance.__wrapped__(mp, drain)
+    return _endurance(mp, drain)
+
+
+@lru_cache(maxsize=256)
+def _endurance(mp: int, drain: str) -> Endurance:
     loss = drain_distribution(drain)
     if min(loss.support) < 1:
         raise ValueError(f"drain {drain!r} can lose less than 1 MP a turn: MP would never run out")
@@ -119,12 +130,10 @@ def _turns(mp: int, loss: tuple[tuple[int, Fraction], ...]) -> Distribution:
     low = 0  # S_n >= n * smallest: lower sums are empty
     while low < mp and alive[-1]:
         following = [0] * mp
-        for total in range(low, mp):
-            count = counts[total]
-            if count:
-                for value, weight in weights:
-                    if total + value < mp:
-                        following[total + value] += count * weight
+        for value, weight in weights:  # shift the counts by each loss at once (a list sweep, not a loop per sum)
+            if low + value < mp:
+                kept = following[low + value:]
+                following[low + value:] = [f + c * weight for f, c in zip(kept, counts[low:mp - value], strict=True)]
         counts = following
         low += smallest
         alive.append(sum(counts))

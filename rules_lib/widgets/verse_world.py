@@ -6,12 +6,15 @@ Each widget gathers inputs, makes one library call (``rules_lib.verse_world``) a
 from __future__ import annotations
 
 import html
+from functools import lru_cache
 
 from ..dice import percent
 from ..geometry.square import Facing, Pose, Square
 from ..verse_world import (
     MODE_KEYS,
     CriticalRule,
+    Endurance,
+    MovePlan,
     attack_odds,
     endurance,
     locomotion_mode,
@@ -122,15 +125,25 @@ class MovementPlanner(FormCalculator):
 
     def _compute(self) -> str:
         self.plan = None
-        n = self.size.value
-        start = Pose(Square(n // 2, n // 2), Facing.parse(self.facing.value))
-        plan = plan_move(self.points.value, scale=self.scale.value, mode=self.mode.value, start=start,
-                         bounds=(n, n), last_step_rule=self.last_step.value, diagonals=self.diagonals.value)
-        self.plan = plan
-        costs = "; ".join(html.escape(step) for step in plan.costs.steps)
-        return (f"<p><b>{len(plan.squares())} squares reachable</b> (the start included); "
-                f"mecha MP this turn: {plan.mecha_mp_per_turn}</p><p>{costs}</p>"
-                + reach_svg(plan, n, n))
+        self.plan, shown = _movement_view(self.points.value, self.scale.value, self.mode.value, self.facing.value,
+                                          self.last_step.value, self.diagonals.value, self.size.value)
+        return shown
+
+
+#: how many past inputs a calculator keeps the result of (a reader going back and forth pays once)
+VIEW_CACHE_SIZE = 128
+
+
+@lru_cache(maxsize=VIEW_CACHE_SIZE)
+def _movement_view(points: int, scale: str, mode: str, facing: str, last_step: bool, diagonals: bool,
+                   n: int) -> tuple[MovePlan, str]:
+    """The movement planner's plan and HTML for one set of inputs, searched once per distinct inputs."""
+    start = Pose(Square(n // 2, n // 2), Facing.parse(facing))
+    plan = plan_move(points, scale=scale, mode=mode, start=start, bounds=(n, n), last_step_rule=last_step,
+                     diagonals=diagonals)
+    costs = "; ".join(html.escape(step) for step in plan.costs.steps)
+    return plan, (f"<p><b>{len(plan.squares())} squares reachable</b> (the start included); "
+                  f"mecha MP this turn: {plan.mecha_mp_per_turn}</p><p>{costs}</p>" + reach_svg(plan, n, n))
 
 
 def _drains() -> list[tuple[str, str]]:
@@ -155,7 +168,14 @@ class MpEndurance(FormCalculator):
 
     def _compute(self) -> str:
         self.endurance = None
-        result = endurance(self.mp.value, self.drain.value)
-        self.endurance = result
-        return (f"<p><b>{result.mp} MP lasts {float(result.mean()):.2f} turns on average</b> "
-                f"(exactly {result.mean()})</p>" + distribution_table(result.turns.items(), "turns"))
+        self.endurance, shown = _endurance_view(self.mp.value, self.drain.value)
+        return shown
+
+
+@lru_cache(maxsize=VIEW_CACHE_SIZE)
+def _endurance_view(mp: int, drain: str) -> tuple[Endurance, str]:
+    """The MP endurance and its HTML for one set of inputs: the 200-row table is drawn once per distinct inputs."""
+    result = endurance(mp, drain)
+    mean = result.mean()
+    return result, (f"<p><b>{result.mp} MP lasts {float(mean):.2f} turns on average</b> "
+                    f"(exactly {mean})</p>" + distribution_table(result.turns.items(), "turns"))

@@ -2,6 +2,7 @@
 
 import pytest
 
+from rules_lib.geometry import square
 from rules_lib.geometry.square import (
     ORTHOGONAL_STEPS,
     TURNS,
@@ -117,8 +118,29 @@ def test_reachable_rejects_bad_input():
         reachable(Pose(ORIGIN, Facing.NORTH), 2, lambda b, s, a: 0)
 
 
+def test_reachable_refuses_a_search_over_its_cap(monkeypatch):
+    monkeypatch.setattr(square, "MAX_REACH_POSES", 50)
+    with pytest.raises(ValueError, match="more than 50 poses"):
+        reachable(Pose(ORIGIN, Facing.NORTH), 10**6, lambda b, s, a: 1)
+    assert len(reachable(Pose(Square(1, 1), Facing.NORTH), 10**6, lambda b, s, a: 1, bounds=(3, 3)).poses()) == 36
+
+
 def test_figures():
     rows = mark_rows(ORIGIN, Facing.NORTH, range(-1, 2), range(-1, 2), lambda s: to_local(ORIGIN, Facing.NORTH, s)[1] == 1)
     assert rows == ["〇〇〇", "×▲×", "×××"]
     svg = grid_svg(3, 2, fills={Square(1, 1): "#000"}, labels={Square(1, 1): "▲"}, title="t")
     assert svg.startswith("<svg") and svg.count("<rect") == 6 and "▲" in svg
+
+
+@pytest.mark.parametrize("partial", [False, True])
+@pytest.mark.parametrize("bounds", [None, (5, 4)])
+def test_reachable_with_a_cost_mapping_equals_the_cost_function(partial, bounds):
+    costs = {Step.FORWARD: 2, Step.BACKWARD: 3, Step.LEFT: None, Step.FORWARD_RIGHT: 3, Step.TURN_LEFT: 0,
+             Step.TURN_RIGHT: 1}
+    start = Pose(Square(2, 2), Facing.WEST)
+    by_function = reachable(start, 9, lambda b, s, a: costs[s], steps=tuple(costs), last_step_with_what_is_left=partial,
+                            bounds=bounds)
+    by_mapping = reachable(start, 9, costs, steps=tuple(costs), last_step_with_what_is_left=partial, bounds=bounds)
+    assert list(by_mapping.remaining.items()) == list(by_function.remaining.items())
+    assert list(by_mapping.came_from.items()) == list(by_function.came_from.items())
+    assert all(type(pose) is Pose and type(pose.square) is Square for pose in by_mapping.remaining)
