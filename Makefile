@@ -25,7 +25,7 @@ serve: $(STAMP)
 test: $(STAMP) chromium
 	$(BIN)/ruff check .
 	$(BIN)/mkdocs build --strict --site-dir .site-test
-	RULES_LIB_SITE_DIR=.site-test $(BIN)/pytest --nbval --nbval-current-env
+	RULES_LIB_SITE_DIR=.site-test $(BIN)/pytest --nbval --nbval-current-env --durations=15
 
 ## the browser tests drive Debian's Chromium; install it when missing (sudo when not root), unless
 ## RULES_LIB_CHROMIUM names another Chromium-based browser (GitHub's runners ship Google Chrome);
