@@ -35,8 +35,9 @@ Scale = Literal["character", "mecha"]
 #: Costs of the base rule (004 §3-4-2-1, line 26): forward, backward, 90-degree turn.
 BASE_COSTS = {"character": (1, 2, 1), "mecha": (10, 20, 10)}
 SCALE_FACTOR = 10  # mecha scale = character scale x 10
-#: ``plan_move`` takes at most this many cheapest steps of points (100 at character scale, 1,000
-#: at mecha scale): the search grows with the square of the reach (500 points took over 5 s).
+#: ``plan_move`` takes at most this many of the mode's forward steps of points (100 walking at
+#: character scale, 1,000 walking and 400 with thrusters at mecha scale): the search grows with the
+#: square of the reach (500 points took over 5 s).
 #: A bound on the work, not a rule of the text.
 MAX_MOVE_STEPS = 100
 
@@ -338,8 +339,11 @@ def plan_move(
     the costs of :func:`move_costs`, the GM's ``terrain`` multipliers (*not in the source text*), the
     last-step rule (``last_step_rule``, line 27) and, for a land roller, no entry into ``rough`` squares (line 128).
     """
-    checks.whole(points, "movement points", minimum=0, maximum=MAX_MOVE_STEPS * min(BASE_COSTS.get(scale, (1,))))
+    checks.whole(points, "movement points", minimum=0)
     costs = move_costs(scale, mode, backward_factor=backward_factor, diagonals=diagonals)
+    # the cap counts the mode's own cheapest step, so a cheap mode (thruster, 4 a square) reaches no
+    # further than MAX_MOVE_STEPS squares either
+    checks.whole(points, "movement points", minimum=0, maximum=MAX_MOVE_STEPS * costs.forward)
     checks.choice(roller_kind, "roller_kind", ("land-roller", "spinner"))
     terrain = dict(terrain or {})
     blocked = frozenset(rough) if (costs.mode == "roller" and roller_kind == "land-roller") else frozenset()
