@@ -146,3 +146,24 @@ def test_control_the_checked_runtime_goes_live(browser, site_url):  # noqa: F811
     result = _status_after_start(context, site_url)
     assert result["status"] == "live", result["error"]
     context.close()
+
+
+def test_pyodide_runs_the_checked_bytes_not_a_second_download(browser, site_url):  # noqa: F811
+    """Each runtime file is requested once: any later request would get forged bytes, yet the page goes live."""
+    context = browser.new_context()
+    requests: dict[str, int] = {}
+
+    def genuine_once(route):
+        name = route.request.url.rsplit("/", 1)[-1]
+        requests[name] = requests.get(name, 0) + 1
+        if requests[name] == 1:
+            route.fulfill(response=route.fetch())
+        else:
+            route.fulfill(body=b"forged on the second request", status=200)
+
+    context.route("**/vendor/pyodide/*", genuine_once)
+    result = _status_after_start(context, site_url)
+    assert result["status"] == "live", result["error"]
+    assert requests == {name: 1 for name in
+                        ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")}
+    context.close()
