@@ -78,6 +78,7 @@ ASSETS = (
         only=("400.css", "LICENSE", "files/noto-sans-jp-[0-9]*-400-normal.woff2"), font_css=True,
     ),
 )
+PYODIDE = next(asset for asset in ASSETS if asset.name == "pyodide")
 _WOFF_FALLBACK = re.compile(r",\s*url\([^)]*\.woff\) format\('woff'\)")
 _FONT_FACE = re.compile(r"/\*[^*]*\*/\s*@font-face\s*\{[^}]*\}")
 _UNICODE_RANGE = re.compile(r"unicode-range:\s*([^;]+);")
@@ -233,6 +234,16 @@ def _checked_wheel(wheel: Path) -> Path:
     return wheel
 
 
+def runtime_digests(runtime: Path) -> dict[str, str]:
+    """The sha256 of each Pyodide runtime file the site serves; the page's worker runs only these bytes."""
+    files = sorted(path for path in runtime.iterdir() if path.is_file()) if runtime.is_dir() else []
+    names = {path.name for path in files}
+    missing = [name for name in PYODIDE.only if name not in names]
+    if missing:
+        raise RuntimeError(f"the Pyodide runtime in {runtime} lacks {', '.join(missing)}: run vendor_into first")
+    return {path.name: hashlib.sha256(path.read_bytes()).hexdigest() for path in files}
+
+
 def wheels_into(site_wheels: Path) -> list[str]:
     """Place the browser's wheels under ``site_wheels`` and write their manifest."""
     pins = pinned_versions()
@@ -260,6 +271,7 @@ def wheels_into(site_wheels: Path) -> list[str]:
         build.update((site_wheels / name).read_bytes())
     manifest = {
         "wheels": names,
+        "runtime": runtime_digests(site_wheels.parent / PYODIDE.target),
         # the page checks every wheel against these before unpacking it
         "sha256": {name: hashlib.sha256((site_wheels / name).read_bytes()).hexdigest() for name in names},
         "lazy": lazy,

@@ -55,27 +55,70 @@ async function saveSnapshot(key, snapshot) {
   }
 }
 
-// A wheel as the build made it: its SHA-256 must be the manifest's, or Python does not start.
-async function verifiedWheel(vendor, manifest, name) {
-  const expected = (manifest.sha256 || {})[name];
-  if (!expected) throw new Error(`the wheel ${name} has no digest in the build manifest`);
-  if (!(self.crypto && crypto.subtle)) throw new Error("this page cannot check the wheels (not a secure context)");
-  const bytes = await (await fetch(new URL(`wheels/${name}`, vendor))).arrayBuffer();
-  const digest = Array.from(new Uint8Array(await crypto.subtle.digest("SHA-256", bytes)),
-    (byte) => byte.toString(16).padStart(2, "0")).join("");
-  if (digest !== expected) throw new Error(`the wheel ${name} does not match the build's digest`);
+function hex(buffer) {
+  return Array.from(new Uint8Array(buffer), (byte) => byte.toString(16).padStart(2, "0")).join("");
+}
+
+// Bytes as the build made them: their SHA-256 must be the manifest's, or Python does not start.
+async function verified(what, bytesRequest, expected) {
+  if (!expected) throw new Error(`${what} has no digest in the build manifest`);
+  if (!(self.crypto && crypto.subtle)) throw new Error("this page cannot check the runtime (not a secure context)");
+  const bytes = await bytesRequest;
+  if (hex(await crypto.subtle.digest("SHA-256", bytes)) !== expected) {
+    throw new Error(`${what} does not match the build's digest`);
+  }
   return bytes;
+}
+
+async function download(url) {
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`${url} could not be loaded (${response.status})`);
+  return response.arrayBuffer();
+}
+
+function verifiedWheel(vendor, manifest, name) {
+  return verified(`the wheel ${name}`, download(new URL(`wheels/${name}`, vendor)), (manifest.sha256 || {})[name]);
+}
+
+// Pyodide's own files, checked before it runs them. Each is downloaded once, here, and Pyodide is
+// handed those very bytes: the two modules are imported from blob URLs of the checked bytes (the
+// loader as pyodide.mjs, the Emscripten module through createPyodideModule), and the files Pyodide
+// fetches itself (the wasm, the standard library, the lock file) are answered from the checked bytes
+// by a fetch that refuses anything else under the runtime's folder. Checking a download and then
+// letting Pyodide fetch the URL again would not do: the second answer need not be the first.
+const RUNTIME_MODULES = ["pyodide.mjs", "pyodide.asm.mjs"];
+const RUNTIME_FETCHED = { "pyodide.asm.wasm": "application/wasm", "python_stdlib.zip": "application/zip",
+  "pyodide-lock.json": "application/json" };
+
+async function verifiedRuntime(indexURL, manifestRequest) {
+  const names = [...RUNTIME_MODULES, ...Object.keys(RUNTIME_FETCHED)];
+  const downloads = names.map((name) => download(new URL(name, indexURL)));
+  downloads.forEach((request) => request.catch(() => {})); // reported where verified
+  const digests = (await manifestRequest).runtime || {};
+  const bytes = await Promise.all(names.map((name, at) => verified(`the runtime file ${name}`, downloads[at], digests[name])));
+  const files = Object.fromEntries(names.map((name, at) => [name, bytes[at]]));
+  const moduleURL = (name) => URL.createObjectURL(new Blob([files[name]], { type: "text/javascript" }));
+  const pageFetch = self.fetch.bind(self);
+  self.fetch = (input, init) => {
+    const url = new URL(input instanceof Request ? input.url : input, self.location.href);
+    if (!url.href.startsWith(indexURL)) return pageFetch(input, init);
+    const name = url.pathname.slice(new URL(indexURL).pathname.length);
+    if (!(name in RUNTIME_FETCHED) || url.search) return Promise.reject(new Error(`${url.href} is not a checked runtime file`));
+    return Promise.resolve(new Response(files[name], { headers: { "content-type": RUNTIME_FETCHED[name] } }));
+  };
+  const moduleURLs = RUNTIME_MODULES.map(moduleURL);
+  const [{ loadPyodide }, emscripten] = await Promise.all(moduleURLs.map((url) => import(url)));
+  moduleURLs.forEach((url) => URL.revokeObjectURL(url));
+  return (options) => loadPyodide({ ...options, indexURL, createPyodideModule: emscripten.default });
 }
 
 async function startPython(vendorHref, pageClasses) {
   const vendor = new URL(vendorHref);
   const indexURL = new URL("pyodide/", vendor).href;
-  // fetched together: the runtime's loader, the manifest, then the wheels while Python boots
-  const [{ loadPyodide }, manifest] = await Promise.all([
-    import(new URL("pyodide.mjs", indexURL).href),
-    fetch(new URL("wheels/manifest.json", vendor)).then((response) => response.json()),
-  ]);
-  phase("loader");
+  // fetched together: the manifest, the runtime (checked against it), then the wheels while Python boots
+  const manifestRequest = fetch(new URL("wheels/manifest.json", vendor)).then((response) => response.json());
+  const runtimeRequest = verifiedRuntime(indexURL, manifestRequest);
+  const manifest = await manifestRequest;
   // a wheel only some calculators import (icepool) is fetched when first imported (rules_lib.browser.LazyWheels)
   const lazy = manifest.lazy || {};
   const onImport = Object.fromEntries(Object.entries(lazy).map(([module, name]) => [module, {
@@ -87,20 +130,22 @@ async function startPython(vendorHref, pageClasses) {
   const key = new URL(`snapshot-${manifest.build}`, vendor).href;
   const snapshots = manifest.snapshot === "on" && Boolean(manifest.build);
   if (!snapshots) postMessage({ op: "snapshot", state: "off" });
+  const loadPyodide = await runtimeRequest;
+  phase("loader");
   let pyodide = null;
   let fromSnapshot = false;
   const snapshot = snapshots ? await readSnapshot(key) : null;
   phase("snapshot-read");
   if (snapshot) {
     try {
-      pyodide = await loadPyodide({ indexURL, _loadSnapshot: snapshot });
+      pyodide = await loadPyodide({ _loadSnapshot: snapshot });
       fromSnapshot = true;
       postMessage({ op: "snapshot", state: "restored", fromSnapshot: true });
     } catch (error) {
       caches.open(SNAPSHOT_CACHE).then((cache) => cache.delete(key));
     }
   }
-  pyodide = pyodide || (await loadPyodide({ indexURL, _makeSnapshot: snapshots }));
+  pyodide = pyodide || (await loadPyodide({ _makeSnapshot: snapshots }));
   phase("pyodide");
   // a snapshot holds memory, not files: the wheels are unpacked on every start
   for (const wheel of await wheelsRequest) pyodide.unpackArchive(wheel, "wheel");

@@ -5,7 +5,8 @@ working but malicious snapshot with the site's own runtime: its ``roll_inline`` 
 "PLANTED". The book, built with snapshots off (the default), must start Python afresh and roll
 real dice. The control: the same planted snapshot *is* run when the manifest allows snapshots,
 so the test would notice if the policy stopped being applied. A wheel whose bytes differ from
-the manifest's digest stops the live calculators.
+the manifest's digest stops the live calculators, and so does a Pyodide runtime file (the wasm,
+the standard library, the lock file or either module) that differs from the build's digest.
 """
 
 from __future__ import annotations
@@ -105,4 +106,64 @@ def test_a_wheel_that_does_not_match_the_manifest_stops_the_calculators(browser,
     page.wait_for_function("window.rulesLibLive && window.rulesLibLive.status !== 'starting'", timeout=120_000)
     assert page.evaluate("window.rulesLibLive.status") == "failed"
     assert "does not match the build's digest" in page.evaluate("window.rulesLibLive.error")
+    context.close()
+
+
+def _status_after_start(context, site_url, page_path=PAGE):  # noqa: F811
+    page = context.new_page()
+    page.goto(site_url + page_path, wait_until="load")
+    page.wait_for_function("window.rulesLibLive && window.rulesLibLive.status !== 'starting'", timeout=120_000)
+    result = {"status": page.evaluate("window.rulesLibLive.status"),
+              "error": page.evaluate("window.rulesLibLive.error || ''"),
+              "notice": page.locator(".rules-lib-live-status").first.inner_text(),
+              "stored": page.locator(".widget-html").first.inner_text()}
+    page.close()
+    return result
+
+
+@pytest.mark.parametrize("runtime_file", ["python_stdlib.zip", "pyodide.asm.wasm", "pyodide.asm.mjs"])
+def test_a_runtime_file_that_does_not_match_the_manifest_stops_the_calculators(browser, site_url, runtime_file):  # noqa: F811
+    context = browser.new_context()
+    context.route(f"**/vendor/pyodide/{runtime_file}", lambda route: route.fulfill(body=b"forged", status=200))
+    result = _status_after_start(context, site_url)
+    assert result["status"] == "failed"
+    assert f"the runtime file {runtime_file} does not match the build's digest" in result["error"]
+    # the page says so and keeps the values computed when the book was built
+    assert "could not start" in result["notice"] and "success 1/6 (16.67%)" in result["stored"]
+    context.close()
+
+
+def test_a_manifest_without_runtime_digests_stops_the_calculators(browser, site_url):  # noqa: F811
+    context = browser.new_context()
+    _manifest_with(context, runtime={})
+    result = _status_after_start(context, site_url)
+    assert result["status"] == "failed" and "has no digest in the build manifest" in result["error"]
+    context.close()
+
+
+def test_control_the_checked_runtime_goes_live(browser, site_url):  # noqa: F811
+    context = browser.new_context()
+    result = _status_after_start(context, site_url)
+    assert result["status"] == "live", result["error"]
+    context.close()
+
+
+def test_pyodide_runs_the_checked_bytes_not_a_second_download(browser, site_url):  # noqa: F811
+    """Each runtime file is requested once: any later request would get forged bytes, yet the page goes live."""
+    context = browser.new_context()
+    requests: dict[str, int] = {}
+
+    def genuine_once(route):
+        name = route.request.url.rsplit("/", 1)[-1]
+        requests[name] = requests.get(name, 0) + 1
+        if requests[name] == 1:
+            route.fulfill(response=route.fetch())
+        else:
+            route.fulfill(body=b"forged on the second request", status=200)
+
+    context.route("**/vendor/pyodide/*", genuine_once)
+    result = _status_after_start(context, site_url)
+    assert result["status"] == "live", result["error"]
+    assert requests == {name: 1 for name in
+                        ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")}
     context.close()

@@ -1,5 +1,6 @@
 """What the site ships to browsers is pinned and confined (issue 15, item 7)."""
 
+import hashlib
 import importlib
 import inspect
 import io
@@ -111,3 +112,15 @@ def test_every_calculator_class_is_on_the_allow_list():
                 assert calculator_class(dotted) is cls
                 found += 1
     assert found >= 20
+
+
+def test_the_manifest_names_each_runtime_file_by_its_digest(tmp_path):
+    runtime = tmp_path / "pyodide"
+    runtime.mkdir()
+    for name in vendor.PYODIDE.only:
+        (runtime / name).write_bytes(name.encode())
+    digests = vendor.runtime_digests(runtime)
+    assert digests == {name: hashlib.sha256(name.encode()).hexdigest() for name in vendor.PYODIDE.only}
+    (runtime / "python_stdlib.zip").unlink()
+    with pytest.raises(RuntimeError, match="lacks python_stdlib.zip"):
+        vendor.runtime_digests(runtime)
