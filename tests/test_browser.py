@@ -68,14 +68,19 @@ def browser():
         chromium.close()
 
 
+def record_requests_leaving_the_site(page, outside: list[str]) -> None:
+    """Append to ``outside`` every request a page makes beyond the local site. blob: URLs of the
+    site's own origin are not downloads: the worker imports the checked runtime from them."""
+    page.on("request", lambda r: outside.append(r.url)
+            if not r.url.startswith(("http://127.0.0.1", "blob:http://127.0.0.1")) else None)
+
+
 def open_page(browser, url):
     page = browser.new_page()
     problems, outside = [], []
     page.on("console", lambda m: problems.append(m.text) if m.type == "error" else None)
     page.on("pageerror", lambda e: problems.append(str(e)))
-    # blob: URLs of the site's own origin are not downloads: the worker imports the checked runtime from them
-    page.on("request", lambda r: outside.append(r.url)
-            if not r.url.startswith(("http://127.0.0.1", "blob:http://127.0.0.1")) else None)
+    record_requests_leaving_the_site(page, outside)
     page.goto(url, wait_until="load")
     page.wait_for_function("window.rulesLibLive && window.rulesLibLive.status !== 'starting'", timeout=90_000)
     return page, problems, outside
@@ -316,9 +321,7 @@ def test_japanese_is_drawn_with_the_sites_own_font(browser, site_url, page_path,
     fonts = []
     page.on("request", lambda r: fonts.append(r.url) if "/noto-sans-jp/files/" in r.url else None)
     outside = []
-    # blob: URLs of the site's own origin are not downloads: the worker imports the checked runtime from them
-    page.on("request", lambda r: outside.append(r.url)
-            if not r.url.startswith(("http://127.0.0.1", "blob:http://127.0.0.1")) else None)
+    record_requests_leaving_the_site(page, outside)
     page.goto(site_url + page_path, wait_until="load")
     # the first element whose own text holds the term, marked so DevTools can find it
     found = page.evaluate(

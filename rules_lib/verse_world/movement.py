@@ -339,7 +339,6 @@ def plan_move(
     the costs of :func:`move_costs`, the GM's ``terrain`` multipliers (*not in the source text*), the
     last-step rule (``last_step_rule``, line 27) and, for a land roller, no entry into ``rough`` squares (line 128).
     """
-    checks.whole(points, "movement points", minimum=0)
     costs = move_costs(scale, mode, backward_factor=backward_factor, diagonals=diagonals)
     # the cap counts the mode's own cheapest step, so a cheap mode (thruster, 4 a square) reaches no
     # further than MAX_MOVE_STEPS squares either

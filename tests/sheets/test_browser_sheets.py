@@ -11,7 +11,7 @@ import json
 import pytest
 
 from rules_lib import sheets
-from tests.test_browser import browser, site_url  # noqa: F401  (pytest fixtures)
+from tests.test_browser import browser, record_requests_leaving_the_site, site_url  # noqa: F401  (pytest fixtures)
 
 pytestmark = pytest.mark.browser
 PAGES = {"gundam-sentinel": "gundam-sentinel/08-table-sheet/", "wis6": "wis6/08-table-sheet/",
@@ -24,7 +24,7 @@ def _open(browser, url):  # noqa: F811
     problems, outside = [], []
     page.on("console", lambda m: problems.append(m.text) if m.type == "error" else None)
     page.on("pageerror", lambda e: problems.append(str(e)))
-    page.on("request", lambda r: outside.append(r.url) if not r.url.startswith("http://127.0.0.1") else None)
+    record_requests_leaving_the_site(page, outside)
     page.goto(url, wait_until="load")
     page.wait_for_function("window.rulesLibLive && window.rulesLibLive.status !== 'starting'", timeout=90_000)
     return context, page, problems, outside
