@@ -28,7 +28,8 @@ Jupyter kernel for each notebook: minutes per mutant on this project's shared 2-
 Executing the cells in a forked process takes a fraction of a second per mutant, and knowing which
 cells each check needs lets a mutant run only the notebooks that can see it.
 
-Usage: ``python tools/mutation.py [system ...] [--jobs N] [--limit N] [--json PATH]``
+Usage: ``python tools/mutation.py [system ...] [--jobs N] [--limit N] [--only GLOB] [--json PATH]``
+(``--only`` mutates only matching modules, for working on one file; its "never failed" list is then partial)
 (``make mutation``). Systems: any of the registry's (``rules_lib.systems``), and shared (default: all).
 """
 
@@ -502,7 +503,7 @@ def _guards_explanation(node: ast.AST, parents: dict[ast.AST, ast.AST]) -> bool:
     return False
 
 
-def run_system(system: str, jobs: int, limit: int | None) -> dict:
+def run_system(system: str, jobs: int, limit: int | None, only: tuple[str, ...] = ()) -> dict:
     from rules_lib.catalogue import load_catalogue
 
     sources, chapters = TARGETS[system]
@@ -514,6 +515,8 @@ def run_system(system: str, jobs: int, limit: int | None) -> dict:
     for source in sources:
         for path in sorted((ROOT / source).glob("*.py")):
             if path.name == "__init__.py" or path.name in DRAWING_MODULES:
+                continue
+            if only and not any(path.match(pattern) for pattern in only):
                 continue
             module = ".".join(path.relative_to(ROOT).with_suffix("").parts)
             mutants.extend(mutants_of(path, module, covered.get(path.resolve(), {}), every_check))
@@ -598,6 +601,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--jobs", type=int, default=1, help="mutants run at once (default 1)")
     parser.add_argument("--limit", type=int, default=None, help="at most this many mutants a system (a quick look)")
     parser.add_argument("--json", type=Path, default=None, help="also write the report as JSON here")
+    parser.add_argument("--only", action="append", default=[], metavar="GLOB",
+                        help="mutate only the modules whose path matches (e.g. 'verse_world/combat.py'); repeatable")
     parser.add_argument("--show-survivors", action="store_true", help="list every surviving mutant")
     args = parser.parse_args(argv)
     unknown = [s for s in args.systems if s not in TARGETS]
@@ -608,7 +613,7 @@ def main(argv: list[str] | None = None) -> int:
     import IPython.display  # noqa: F401
     import ipywidgets  # noqa: F401
 
-    reports = [run_system(system, args.jobs, args.limit) for system in (args.systems or list(TARGETS))]
+    reports = [run_system(system, args.jobs, args.limit, tuple(args.only)) for system in (args.systems or list(TARGETS))]
     bad = False
     # an entry can fail if a mutant of its own system's rules or of the shared code made it fail
     failed_somewhere = {i for r in reports for i in r["failed_entries"]}
