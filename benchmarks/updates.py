@@ -1,0 +1,95 @@
+"""How long a calculator takes to update when a reader changes one input: shared by the bench scripts.
+
+A reader tries new values, so the honest figure is an update whose inputs no memo has seen. Before
+each timed change every memo of the library that is keyed by an input (an ``lru_cache``/``cache``
+whose function takes a required argument, but for `NOT_INPUTS`) is cleared; the data loaders (no required argument:
+``load_units()``, ``locomotion_modes()``, ...) stay warm, as they are after a page's first update.
+The memoised figure (the same changes again, every memo kept) is printed beside it, labelled.
+Not a test: nothing here asserts a time.
+"""
+
+from __future__ import annotations
+
+import inspect
+import statistics
+import sys
+import time
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any
+
+#: the goal of issue 16 for a calculator's median update in CPython, in milliseconds
+GOAL_MS = 2.0
+
+#: a change a reader makes: an input widget and the value typed or picked
+Change = tuple[Any, Any]
+
+
+#: memos with an argument that is not a reader's input: ``checks._flag_names`` reads a rule
+#: function's signature once per function, whatever the values passed
+NOT_INPUTS = {"rules_lib.checks._flag_names"}
+
+
+def _keyed_by_input(function: Callable) -> bool:
+    if f"{function.__module__}.{function.__qualname__}" in NOT_INPUTS:
+        return False
+    try:
+        parameters = inspect.signature(inspect.unwrap(function)).parameters.values()
+    except (TypeError, ValueError):
+        return True
+    return any(p.default is p.empty and p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD) for p in parameters)
+
+
+def input_memos() -> list[Callable]:
+    """Every memo in the loaded ``rules_lib`` modules that is keyed by an input."""
+    found: dict[int, Callable] = {}
+    for name, module in list(sys.modules.items()):
+        if not name.startswith("rules_lib") or module is None:
+            continue
+        for value in vars(module).values():
+            if callable(getattr(value, "cache_clear", None)) and _keyed_by_input(value):
+                found[id(value)] = value
+    return list(found.values())
+
+
+def clear_input_memos() -> None:
+    for memo in input_memos():
+        memo.cache_clear()
+
+
+def _timed(control: Any, value: Any) -> float:
+    if control.value == value:
+        raise ValueError(f"{value!r} is already the input's value: the change would not update the calculator")
+    start = time.perf_counter()
+    control.value = value
+    return time.perf_counter() - start
+
+
+def fresh_median(changes: Sequence[Change], rounds: int = 3) -> float:
+    """Median seconds of one change with every input memo cleared before it (`rounds` passes over `changes`)."""
+    memos = input_memos()
+    times = []
+    for _ in range(rounds):
+        for control, value in changes:
+            for memo in memos:
+                memo.cache_clear()
+            times.append(_timed(control, value))
+    return statistics.median(times)
+
+
+def memoised_median(changes: Sequence[Change], rounds: int = 3) -> float:
+    """Median seconds of the same changes again, every memo kept (a reader going back and forth)."""
+    for control, value in changes:  # every distinct input computed once
+        control.value = value
+    return statistics.median(_timed(control, value) for _ in range(rounds) for control, value in changes)
+
+
+def report(cases: Iterable[tuple[str, Sequence[Change]]]) -> None:
+    """Print each calculator's fresh and memoised median update beside the goal."""
+    print(f"{'calculator update (one input changed)':52} {'new inputs':>11} {'memoised':>10}   "
+          f"(goal: median under {GOAL_MS:g} ms with new inputs)")
+    for name, changes in cases:
+        fresh, kept = fresh_median(changes) * 1e3, memoised_median(changes) * 1e3
+        verdict = "ok" if fresh < GOAL_MS else "OVER"
+        print(f"  {name:50} {fresh:8.2f} ms {kept:7.2f} ms   {verdict}")
+    print("  (new inputs: median over the changes listed, every input-keyed memo of rules_lib cleared before"
+          " each; memoised: the same changes again, memos kept)")
