@@ -9,6 +9,7 @@ route of the shape helpers (`shapes`), and `from_die` converts its dice.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
@@ -75,7 +76,11 @@ class Distribution:
         return self.probability(lambda o: o >= value)
 
     def mean(self) -> Fraction:
-        return sum((o * p for o, p in self.probabilities.items()), Fraction(0))
+        if not all(type(o) is int for o in self.probabilities):
+            return sum((o * p for o, p in self.probabilities.items()), Fraction(0))
+        # whole-number outcomes: one sum of integers over a common denominator, one fraction at the end
+        common = math.lcm(*(p.denominator for p in self.probabilities.values()))
+        return Fraction(sum(o * p.numerator * (common // p.denominator) for o, p in self.probabilities.items()), common)
 
     def map(self, function: Callable[[Hashable], Hashable]) -> Distribution:
         merged: dict[Hashable, Fraction] = {}
