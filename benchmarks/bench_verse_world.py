@@ -98,7 +98,7 @@ def brute_reach(points: int) -> set:
 
 
 #: every memo the Verse World helpers and calculators keep: cleared to time a first computation
-CACHES = (attack_module._attack_odds, attack_module._kinds, attack_module._damage_after, mp_module._endurance,
+CACHES = (attack_module._attack_odds, attack_module._kinds, attack_module._raw_damage, mp_module._endurance,
           widgets_module._movement_view, widgets_module._endurance_view)
 
 

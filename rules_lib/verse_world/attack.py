@@ -461,7 +461,8 @@ def _damage_taken(rolls_n: dict[tuple[int, bool], int], whole: int, weapon: str,
     Each damage distribution is whole-number counts over its own total; all are brought to one
     common denominator, so the sum of products is in integers and each chance is one fraction.
     """
-    after = {key: _damage_after(weapon, bonus, applies, key[0], protection, key[1]) for key in rolls_n}
+    after = {(rolls, direct): _after_protection(_raw_damage(weapon, bonus, applies, rolls), 0 if direct else protection)
+             for rolls, direct in rolls_n}
     scale = math.lcm(*(total for _, total in after.values()))
     hit_n = sum(rolls_n.values())
     on_hit: dict[int, int] = {}  # count of (hit and this much HP lost) over whole * scale
@@ -480,13 +481,16 @@ def _damage_taken(rolls_n: dict[tuple[int, bool], int], whole: int, weapon: str,
 
 
 @cache
-def _damage_after(weapon: str, bonus: int, applies: bool, rolls: int, protection: int,
-                  direct: bool) -> tuple[dict[int, int], int]:
-    """Counts of the HP lost on one kind of hit (protection off unless direct), and their total."""
-    raw, total = counts(damage_expression(weapon, bonus, rolls=rolls, bonus_applies=applies))
-    cut = 0 if direct else protection
+def _raw_damage(weapon: str, bonus: int, applies: bool, rolls: int) -> tuple[dict[int, int], int]:
+    """Counts of the damage rolled (before protection) and their total: a direct hit and a hit share them."""
+    return counts(damage_expression(weapon, bonus, rolls=rolls, bonus_applies=applies))  # type: ignore[return-value]
+
+
+def _after_protection(raw: tuple[dict[int, int], int], cut: int) -> tuple[dict[int, int], int]:
+    """Counts of the HP lost, ``cut`` off each value of the damage (never below 0), and their total."""
+    values, total = raw
     after: dict[int, int] = {}
-    for value, n in raw.items():
+    for value, n in values.items():
         kept = max(value - cut, 0)
         after[kept] = after.get(kept, 0) + n
     return after, total
