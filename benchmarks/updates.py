@@ -56,16 +56,21 @@ def clear_input_memos() -> None:
         memo.cache_clear()
 
 
-def _timed(control: Any, value: Any) -> float:
+def _timed(control: Any, value: Any) -> tuple[float, float]:
+    """Seconds of one change: on the clock, and of this process's CPU (the work, whatever else runs)."""
     if control.value == value:
         raise ValueError(f"{value!r} is already the input's value: the change would not update the calculator")
-    start = time.perf_counter()
+    start, cpu = time.perf_counter(), time.process_time()
     control.value = value
-    return time.perf_counter() - start
+    return time.perf_counter() - start, time.process_time() - cpu
 
 
-def fresh_median(changes: Sequence[Change], rounds: int = 3) -> float:
-    """Median seconds of one change with every input memo cleared before it (`rounds` passes over `changes`)."""
+def _medians(times: list[tuple[float, float]]) -> tuple[float, float]:
+    return statistics.median(t for t, _ in times), statistics.median(c for _, c in times)
+
+
+def fresh_median(changes: Sequence[Change], rounds: int = 3) -> tuple[float, float]:
+    """Median seconds (clock, CPU) of one change with every input memo cleared before it (`rounds` passes)."""
     memos = input_memos()
     times = []
     for _ in range(rounds):
@@ -73,23 +78,24 @@ def fresh_median(changes: Sequence[Change], rounds: int = 3) -> float:
             for memo in memos:
                 memo.cache_clear()
             times.append(_timed(control, value))
-    return statistics.median(times)
+    return _medians(times)
 
 
 def memoised_median(changes: Sequence[Change], rounds: int = 3) -> float:
     """Median seconds of the same changes again, every memo kept (a reader going back and forth)."""
     for control, value in changes:  # every distinct input computed once
         control.value = value
-    return statistics.median(_timed(control, value) for _ in range(rounds) for control, value in changes)
+    return _medians([_timed(control, value) for _ in range(rounds) for control, value in changes])[0]
 
 
 def report(cases: Iterable[tuple[str, Sequence[Change]]]) -> None:
-    """Print each calculator's fresh and memoised median update beside the goal."""
-    print(f"{'calculator update (one input changed)':52} {'new inputs':>11} {'memoised':>10}   "
+    """Print each calculator's median update with new inputs (clock and CPU) and memoised, beside the goal."""
+    print(f"{'calculator update (one input changed)':52} {'new inputs':>11} {'(CPU)':>9} {'memoised':>10}   "
           f"(goal: median under {GOAL_MS:g} ms with new inputs)")
     for name, changes in cases:
-        fresh, kept = fresh_median(changes) * 1e3, memoised_median(changes) * 1e3
-        verdict = "ok" if fresh < GOAL_MS else "OVER"
-        print(f"  {name:50} {fresh:8.2f} ms {kept:7.2f} ms   {verdict}")
-    print("  (new inputs: median over the changes listed, every input-keyed memo of rules_lib cleared before"
-          " each; memoised: the same changes again, memos kept)")
+        (fresh, cpu), kept = fresh_median(changes), memoised_median(changes)
+        verdict = "ok" if fresh * 1e3 < GOAL_MS else "OVER"
+        print(f"  {name:50} {fresh * 1e3:8.2f} ms {cpu * 1e3:6.2f} ms {kept * 1e3:7.2f} ms   {verdict}")
+    print("  (new inputs: median over the changes listed, every input-keyed memo of rules_lib cleared before each,"
+          " on the clock and in this process's CPU time, which a busy machine does not inflate; memoised: the same"
+          " changes again, memos kept)")
