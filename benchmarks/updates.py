@@ -2,9 +2,11 @@
 
 A reader tries new values, so the honest figure is an update whose inputs no memo has seen. Before
 each timed change every memo of the library that is keyed by an input (an ``lru_cache``/``cache``
-whose function takes a required argument, but for `NOT_INPUTS`) is cleared; the data loaders (no required argument:
-``load_units()``, ``locomotion_modes()``, ...) stay warm, as they are after a page's first update.
-The memoised figure (the same changes again, every memo kept) is printed beside it, labelled.
+whose function takes a required argument, but for `NOT_INPUTS`) is cleared; the data loaders (no
+required argument: ``load_units()``, ``locomotion_modes()``, ...) stay warm, as they are after a
+page's first update. Each case is a cycle of changes (it ends where it began, so every change
+updates), timed over a few passes; the median is printed on the clock and in CPU time, with the
+memoised figure (the same changes again, every memo kept) beside it, labelled.
 Not a test: nothing here asserts a time.
 """
 
