@@ -399,31 +399,29 @@ def _reachable_on_grid(start: Pose, points: int, fixed: Mapping[Step, int], move
     came: dict[int, tuple[int, Step, int, bool]] = {}
     levels: list[list[int]] = [[] for _ in range(points + 1)]
     levels[points].append(first)
-    for left in range(points, 0, -1):  # a pose with 0 points left takes no step
-        level = levels[left]
-        i = 0
-        while i < len(level):  # a step costing 0 (a turn) adds to the level being taken
-            here = level[i]
-            i += 1
+    for left in range(points, 0, -1):  # a pose with 0 points left takes no step (level 0 is never taken)
+        # a step costing 0 (a turn) appends to the level being taken: the loop takes it in turn
+        for here in levels[left]:
             if best[here] > left:
                 continue  # reached with more points since it was queued
             for step, offset, cost in by_facing[here & 3]:
                 now = left - cost
                 if now >= 0:
                     there = here + offset
-                    if now > best[there]:
-                        if best[there] < 0:
+                    before = best[there]
+                    if now > before:
+                        if before < 0:
                             seen.append(there)
                         best[there] = now
                         came[there] = (here, step, cost, False)
-                        levels[now].append(there)
+                        if now:
+                            levels[now].append(there)
                 elif last_step:  # a last step paid with every point left: 0 left, kept only where unreached
                     there = here + offset
                     if best[there] < 0:
                         seen.append(there)
                         best[there] = 0
                         came[there] = (here, step, left, True)
-                        levels[0].append(there)
     new = tuple.__new__
     squares: dict[int, Square] = {}
     poses = {first: start}
