@@ -132,8 +132,8 @@ def _turns(mp: int, loss: tuple[tuple[int, Fraction], ...]) -> Distribution:
     for s in range(1, mp):
         packed = 0
         for value, weight in weights:
-            if value <= s:
-                packed += weight * reached[s - value]
+            if value <= s:  # a weight of 1 (most dice) needs no product of these long integers
+                packed += reached[s - value] if weight == 1 else weight * reached[s - value]
         reached[s] = packed << width
     below = sum(reached)
     mask = (1 << width) - 1
