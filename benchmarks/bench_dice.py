@@ -1,7 +1,8 @@
 """Time the exact-odds helpers against brute-force enumeration and icepool's own expressions.
 
 Run: make bench (or python benchmarks/bench_dice.py). Prints, for each case, the best
-time of several runs and the ratios  brute force / helper  and  icepool / helper.
+time of several runs and the ratios  brute force / helper  and  icepool / helper; then the dice
+calculator's and the sheet builders' median update with inputs new to every memo (``updates.py``).
 Not a test: nothing here asserts a time.
 """
 
@@ -13,6 +14,7 @@ from fractions import Fraction
 from itertools import product
 
 import icepool
+import updates  # benchmarks/updates.py: a calculator's update with new inputs
 
 from rules_lib.dice import (
     distribution,
@@ -25,6 +27,8 @@ from rules_lib.dice import (
 )
 from rules_lib.dice.enumeration import enumerate_distribution
 from rules_lib.dice.exact import from_die
+from rules_lib.widgets import DiceOddsCalculator
+from rules_lib.widgets.sheets import CALCULATORS as SHEET_CALCULATORS
 
 
 def best(function, number: int = 3, repeat: int = 5) -> float:
@@ -70,6 +74,19 @@ CASES = [
 ]
 
 
+def calculator_changes():
+    """The dice calculator and each system's sheet builder, with the changes a reader tries."""
+    dice = DiceOddsCalculator()
+    cases = [("dice odds: expression", [(dice.expression, v) for v in ("2D6+3", "3D6>=12", "1D36+14>54", "4D6",
+                                                                        "2D6>=10")])]
+    for system, calculator in SHEET_CALCULATORS.items():
+        sheet = calculator()
+        others = [option for option in sheet.choice.options if option != sheet.choice.value][:2]
+        cases.append((f"sheet builder ({system}): sheet, target",
+                      [(sheet.choice, v) for v in (*others, sheet.choice.value)] + [(sheet.target, "12"), (sheet.target, "")]))
+    return cases
+
+
 def main() -> None:
     print(f"{'case':34} {'helper':>10} {'brute':>10} {'brute/helper':>13} {'icepool/helper':>15}")
     for name, helper, brute, natural in CASES:
@@ -79,6 +96,8 @@ def main() -> None:
         if natural is not None:
             line += f" {best(natural) / t_helper:14.2f}x"
         print(line)
+    print()
+    updates.report(calculator_changes())
 
 
 if __name__ == "__main__":

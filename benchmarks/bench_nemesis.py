@@ -1,19 +1,20 @@
 """Time the Nemesis exact-odds helpers against brute-force enumeration, and the calculators' update.
 
 Run: python benchmarks/bench_nemesis.py. Prints, for each case, the best time of several runs
-and the ratio  brute force / helper; then how long each calculator takes to recompute after an
-input changes. Not a test: nothing here asserts a time. For a single d20 or 3D6 roll, brute force
+and the ratio  brute force / helper; then each calculator's median update with inputs new to every
+memo (``updates.py``) beside the 2 ms goal. Not a test: nothing here asserts a time. For a single d20 or 3D6 roll, brute force
 over 20 or 216 outcomes is faster than the general expression route (parse, icepool, fractions); the
 helpers pay off on the pools and the duel.
 """
 
 from __future__ import annotations
 
-import statistics
 import timeit
 from collections import Counter
 from fractions import Fraction
 from itertools import product
+
+import updates  # benchmarks/updates.py: a calculator's update with new inputs
 
 from rules_lib.dice.shapes import pattern_distribution
 from rules_lib.nemesis import (
@@ -40,12 +41,9 @@ from rules_lib.widgets.nemesis import (
 def best(function, number: int = 3, repeat: int = 5) -> float:
     return min(timeit.repeat(function, number=number, repeat=repeat)) / number
 
-def median(function, calls: int = 15) -> float:
-    """The median of single calls: a calculator update as a reader meets it (goal: under 2 ms)."""
-    return statistics.median(timeit.repeat(function, number=1, repeat=calls))
 
 
-
+SOLDIER = load_silhouette()
 RAPID = weapon_from_dict({"name": "rapid 34(5)", "attack": "1D20", "damage": "1D6",
                           "proper_range": "34(5)", "abilities": ["連射"]})
 
@@ -89,20 +87,21 @@ CASES = [
 ]
 
 
-def calculator_updates():
-    soldier = load_silhouette()
+def calculator_changes():
+    """Each calculator and the changes a reader tries, one input at a time."""
     action = ActionDiceCalculator()
     armour = ArmourCalculator()
     pools = OpposedPoolsCalculator()
     duel = MeleeDuelCalculator()
-    flips = {"action": iter(["3", "34(5)"] * 1000), "duel": iter(["6,6", "2,3,4", ""] * 1000)}
     return [
-        ("ActionDiceCalculator: proper range", lambda: setattr(action.proper_range, "value", next(flips["action"]))),
-        ("ArmourCalculator: armour", lambda: setattr(armour.armour, "value", (armour.armour.value + 1) % 20)),
-        ("OpposedPoolsCalculator: dice", lambda: setattr(pools.first_dice, "value", pools.first_dice.value % 8 + 1)),
-        ("MeleeDuelCalculator: kept dice (cache cleared)",
-         lambda: (_key_distribution.cache_clear(), setattr(duel.kept_a, "value", next(flips["duel"])))),
-        ("(SS-01 sheet load)", lambda: load_silhouette(soldier.model)),
+        ("action dice: proper range, rapid fire", [(action.proper_range, v) for v in ("3", "234", "56(4)", "34(5)")]
+         + [(action.rapid_fire, True), (action.rapid_fire, False)]),
+        ("armour: armour value, dice", [(armour.armour, v) for v in (4, 8, 10, 14, 6)]
+         + [(armour.attack, "1D20＋3"), (armour.damage, "4D6"), (armour.damage, "3D6＋2"), (armour.attack, "1D20＋1")]),
+        ("opposed pools: dice, check", [(pools.first_dice, v) for v in (3, 4, 6, 2)]
+         + [(pools.check, "fall"), (pools.check, "evasion")]),
+        ("melee duel: kept dice, readings", [(duel.kept_a, v) for v in ("6,6", "2,3,4", "5", "")]
+         + [(duel.kept_b, "6,6"), (duel.pair_key, "sum"), (duel.kept_b, ""), (duel.pair_key, "pair_value")]),
     ]
 
 
@@ -113,9 +112,8 @@ def main() -> None:
         t_brute = best(brute, number=1, repeat=3)
         print(f"{name:40} {t_helper * 1e3:8.3f}ms {t_brute * 1e3:8.2f}ms {t_brute / t_helper:12.1f}x")
     print()
-    print(f"{'calculator update':48} {'best':>10} {'median':>10}  (goal: median under 2 ms)")
-    for name, update in calculator_updates():
-        print(f"{name:48} {best(update, number=5, repeat=5) * 1e3:8.3f}ms {median(update) * 1e3:8.3f}ms")
+    updates.report(calculator_changes())
+    print(f"(SS-01 sheet load: {best(lambda: load_silhouette(SOLDIER.model)) * 1e3:.3f} ms)")
 
 
 if __name__ == "__main__":

@@ -4,6 +4,7 @@ import pytest
 
 from rules_lib.dice import DiceLimitError, distribution, odds
 from rules_lib.dice.enumeration import enumerate_distribution
+from rules_lib.dice.exact import counts
 
 CROSS_CHECKED = [
     "2D6", "2D6+3", "1D36", "D66+3", "1D3*3+12/2", "3D6/2U", "1D10/3R", "-1D6+1D4",
@@ -17,6 +18,12 @@ def test_exact_distribution_matches_enumeration(expression):
     exact = distribution(expression)
     assert exact.probabilities == enumerate_distribution(expression).probabilities
     assert exact.total() == 1
+
+
+@pytest.mark.parametrize("expression", CROSS_CHECKED)
+def test_counts_are_the_distribution_in_whole_numbers(expression):
+    values, total = counts(expression)
+    assert {o: Fraction(n, total) for o, n in values.items()} == enumerate_distribution(expression).probabilities
 
 
 def test_two_d6_at_least_ten_is_one_sixth():

@@ -9,6 +9,7 @@ route of the shape helpers (`shapes`), and `from_die` converts its dice.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
@@ -24,7 +25,7 @@ if TYPE_CHECKING:  # imported where used: the browser loads icepool only for a p
 
 __all__ = [
     "MAX_EXACT_BYTES", "MAX_EXACT_SPAN", "MAX_EXACT_STEPS", "Distribution", "Odds",
-    "distribution", "from_die", "odds", "percent",
+    "counts", "distribution", "from_die", "odds", "percent",
 ]
 
 
@@ -75,7 +76,11 @@ class Distribution:
         return self.probability(lambda o: o >= value)
 
     def mean(self) -> Fraction:
-        return sum((o * p for o, p in self.probabilities.items()), Fraction(0))
+        if not all(type(o) is int for o in self.probabilities):
+            return sum((o * p for o, p in self.probabilities.items()), Fraction(0))
+        # whole-number outcomes: one sum of integers over a common denominator, one fraction at the end
+        common = math.lcm(*(p.denominator for p in self.probabilities.values()))
+        return Fraction(sum(o * p.numerator * (common // p.denominator) for o, p in self.probabilities.items()), common)
 
     def map(self, function: Callable[[Hashable], Hashable]) -> Distribution:
         merged: dict[Hashable, Fraction] = {}
@@ -148,15 +153,35 @@ def odds(expression: str | ParsedExpression) -> Odds:
     return Odds(str(parsed), values, None if success is None else success[True])
 
 
+def counts(expression: str | ParsedExpression) -> tuple[dict[Hashable, int], int]:
+    """What `distribution` gives, as whole-number counts and their total: no fraction is made.
+
+    For callers that combine many distributions exactly (a sum of products), whole numbers over one
+    common denominator are several times faster than ``Fraction`` arithmetic. Priced like `distribution`.
+    """
+    parsed = parse(expression) if isinstance(expression, str) else expression
+    check(parsed)
+    left, outcome = _evaluated(parsed)
+    if outcome is None:
+        return {left.low + i: c for i, c in enumerate(left.counts) if c}, left.total()
+    return {o: n for o, n in outcome.items() if n}, sum(outcome.values())
+
+
 def _exact(parsed: ParsedExpression) -> tuple[Distribution, Distribution | None]:
+    left, outcome = _evaluated(parsed)
+    if outcome is None:
+        return _values(left), None
+    total = sum(outcome.values())
+    return _values(left), Distribution({o: Fraction(n, total) for o, n in outcome.items() if n})
+
+
+def _evaluated(parsed: ParsedExpression) -> tuple[dense.Counts, dict[bool, int] | None]:
+    """The counts of the expression's value, and of True/False for a comparison (else ``None``)."""
     memo: dict = {}
     left = _evaluate(parsed.value, memo)
     if parsed.comparison is None:
-        return _values(left), None
-    right = _evaluate(parsed.comparison.right, memo)
-    outcome = dense.compare(parsed.comparison.op, left, right)
-    total = sum(outcome.values())
-    return _values(left), Distribution({o: Fraction(n, total) for o, n in outcome.items() if n})
+        return left, None
+    return left, dense.compare(parsed.comparison.op, left, _evaluate(parsed.comparison.right, memo))
 
 
 def _evaluate(node: Node, memo: dict) -> dense.Counts:

@@ -310,6 +310,9 @@ def reachable(
         else (step, False, _STEP_OFFSETS[step])
         for step in steps
     ]
+    if (fixed is not None and bounds is not None and width * height <= GRID_SEARCH_SQUARES
+            and all(fixed[step] >= (0 if turn else 1) for step, turn, _ in moves)):
+        return _reachable_on_grid(start, points, fixed, moves, last_step_with_what_is_left, width, height)
     best: dict[Pose, int] = {start: points}
     came_from: dict[Pose, tuple[Pose, Step, int, bool]] = {}
     order = 0  # ties in the queue are taken first-in, first-out (deterministic)
@@ -363,6 +366,74 @@ def reachable(
                 "allowed are fewer points or a bounded map"
             )
     return Reach(start, points, best, came_from)
+
+
+#: the largest map (in squares) that `reachable` searches as a flat table of points left; a larger
+#: one is searched pose by pose (the table would cost more to make than a short search). Not a rule.
+GRID_SEARCH_SQUARES = 10_000
+
+
+def _reachable_on_grid(start: Pose, points: int, fixed: Mapping[Step, int], moves: list, last_step: bool,
+                       width: int, height: int) -> Reach:
+    """`reachable` with costs that do not depend on the square, on a bounded map: the same search, faster.
+
+    A pose is a number, ``((x + 1) * (height + 2) + y + 1) * 4 + facing``, on the map with a border one
+    square wide whose poses hold more points than the search has, so no step enters them and no step
+    tests the bounds. The queue is a list of poses per number of points left, each taken first-in,
+    first-out: the order of `reachable`'s heap (most points first, then first pushed), so every pose
+    keeps the same points left and the same way there.
+    """
+    column = height + 2
+    best = [points + 1] * ((width + 2) * column * 4)  # the border: never improved
+    for x in range(1, width + 1):
+        best[(x * column + 1) * 4:(x * column + height + 1) * 4] = [-1] * (height * 4)
+    # per facing: each step's (step, change of the pose's number, cost)
+    by_facing = [
+        [(step, table[f] - f if turn else (table[f][0] * column + table[f][1]) * 4, fixed[step])
+         for step, turn, table in moves]
+        for f in range(4)
+    ]
+    first = ((start.square[0] + 1) * column + start.square[1] + 1) * 4 + start.facing
+    best[first] = points
+    seen = [first]  # the poses in the order they were first reached (the order of `reachable`'s dicts)
+    came: dict[int, tuple[int, Step, int, bool]] = {}
+    levels: list[list[int]] = [[] for _ in range(points + 1)]
+    levels[points].append(first)
+    for left in range(points, 0, -1):  # a pose with 0 points left takes no step (level 0 is never taken)
+        # a step costing 0 (a turn) appends to the level being taken: the loop takes it in turn
+        for here in levels[left]:
+            if best[here] > left:
+                continue  # reached with more points since it was queued
+            for step, offset, cost in by_facing[here & 3]:
+                now = left - cost
+                if now >= 0:
+                    there = here + offset
+                    before = best[there]
+                    if now > before:
+                        if before < 0:
+                            seen.append(there)
+                        best[there] = now
+                        came[there] = (here, step, cost, False)
+                        if now:
+                            levels[now].append(there)
+                elif last_step:  # a last step paid with every point left: 0 left, kept only where unreached
+                    there = here + offset
+                    if best[there] < 0:
+                        seen.append(there)
+                        best[there] = 0
+                        came[there] = (here, step, left, True)
+    new = tuple.__new__
+    squares: dict[int, Square] = {}
+    poses = {first: start}
+    for number in seen[1:]:
+        cell = number >> 2
+        square = squares.get(cell)
+        if square is None:
+            x, y = divmod(cell, column)
+            square = squares[cell] = new(Square, (x - 1, y - 1))
+        poses[number] = new(Pose, (square, _FACINGS[number & 3]))
+    return Reach(start, points, {poses[n]: best[n] for n in seen},
+                 {poses[n]: (poses[here], step, paid, partial) for n, (here, step, paid, partial) in came.items()})
 
 
 def _inside(square: Square, bounds: tuple[int, int]) -> bool:

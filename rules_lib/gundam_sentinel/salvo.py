@@ -8,6 +8,7 @@ which is *not in the source text*: they are parameters.
 
 from __future__ import annotations
 
+import math
 import re
 from dataclasses import dataclass
 from fractions import Fraction
@@ -16,6 +17,7 @@ from typing import Literal
 
 from ..checks import halfwidth
 from ..dice import Distribution, distribution
+from ..dice.exact import counts as counts_of
 from .d36 import step_of, whole_number
 from .to_hit import DOUBLE_STEPS, ROLL_STEPS, HitCheck, check_hit
 
@@ -263,15 +265,18 @@ def salvo_odds(
     damage = None
     steps = [f"{fired} fired, final modifier {modifier:+d}, evasion {evasion}"]
     if per_hit_damage is not None:
-        merged: dict[int, Fraction] = {}
-        for h, p in hits.items():
-            if h == 0:
-                part = distribution(miss_damage) if miss_damage else Distribution({0: Fraction(1)})
-            else:
-                part = _damage_distribution(per_hit_damage, h, dice_per_hit, divisor_scope)
-            for value, q in part.items():
-                merged[value] = merged.get(value, Fraction(0)) + p * q
-        damage = Distribution(merged)
+        # whole numbers: each part's counts over its own total, brought to one common denominator
+        parts = {h: (counts_of(miss_damage) if miss_damage else ({0: 1}, 1)) if h == 0
+                 else _damage_counts(per_hit_damage, h, dice_per_hit, divisor_scope) for h, _ in counts}
+        scale = math.lcm(*(total for _, total in parts.values()))
+        merged: dict[int, int] = {}
+        for h, n in counts:
+            part, total = parts[h]
+            weight = n * (scale // total)
+            for value, c in part.items():
+                merged[value] = merged.get(value, 0) + weight * c
+        whole = ROLL_STEPS * scale
+        damage = Distribution({value: Fraction(x, whole) for value, x in merged.items()})
         steps.append(f"damage per hit {per_hit_damage} (not in the source text)")
         if miss_damage is None:
             steps.append("blast damage of a miss not given (its table is missing): counted as 0")
@@ -294,21 +299,40 @@ def _salvo_hit_counts(fired: int, modifier: int, evasion_step: int, psycommu_gui
 
 
 @lru_cache(maxsize=64)
-def _dice(count: int, sides: int) -> Distribution:
-    return distribution(f"{count}D{sides}")
+def _dice_counts(count: int, sides: int) -> tuple[dict[int, int], int]:
+    return counts_of(f"{count}D{sides}")  # type: ignore[return-value]  # the outcomes of dice are whole numbers
+
+
+def _damage_distribution(per_hit: str | DamageFormula, hits: int, dice_per_hit: bool, divisor_scope: DivisorScope) -> Distribution:
+    """:func:`salvo_damage`'s distribution (see `_damage_counts`)."""
+    values, total = _damage_counts(per_hit, hits, dice_per_hit, divisor_scope)
+    return Distribution({value: Fraction(n, total) for value, n in values.items()})
 
 
 @lru_cache(maxsize=256)
-def _damage_distribution(per_hit: str | DamageFormula, hits: int, dice_per_hit: bool, divisor_scope: DivisorScope) -> Distribution:
-    """:func:`salvo_damage`'s distribution; when the dice are rolled once and multiplied, it is their
-    distribution mapped through the same arithmetic as its expression ('/' rounds down), which the
-    tests compare with :func:`salvo_damage`."""
+def _damage_counts(per_hit: str | DamageFormula, hits: int, dice_per_hit: bool,
+                   divisor_scope: DivisorScope) -> tuple[dict[int, int], int]:
+    """:func:`salvo_damage`'s distribution as whole-number counts and their total; when the dice are
+    rolled once and multiplied, it is their distribution mapped through the same arithmetic as its
+    expression ('/' rounds down), which the tests compare with :func:`salvo_damage`."""
     if dice_per_hit:
-        return salvo_damage(per_hit, hits, dice_per_hit=True, divisor_scope=divisor_scope).distribution
+        shown = salvo_damage(per_hit, hits, dice_per_hit=True, divisor_scope=divisor_scope).distribution
+        common = math.lcm(*(p.denominator for _, p in shown.items()))
+        return {value: p.numerator * (common // p.denominator) for value, p in shown.items()}, common
     formula = per_hit if isinstance(per_hit, DamageFormula) else DamageFormula.parse(per_hit)
     bonus, divisor = formula.bonus * hits, formula.divisor
     if divisor == 1:
-        return _dice(formula.count, formula.sides).map(lambda v: v * hits + bonus)
-    if divisor_scope == "bonus":
-        return _dice(formula.count, formula.sides).map(lambda v: v * hits + bonus // divisor)
-    return _dice(formula.count, formula.sides).map(lambda v: (v * hits + bonus) // divisor)
+        def total_of(v: int) -> int:
+            return v * hits + bonus
+    elif divisor_scope == "bonus":
+        def total_of(v: int) -> int:
+            return v * hits + bonus // divisor
+    else:
+        def total_of(v: int) -> int:
+            return (v * hits + bonus) // divisor
+    raw, total = _dice_counts(formula.count, formula.sides)
+    values: dict[int, int] = {}
+    for v, n in raw.items():
+        key = total_of(v)
+        values[key] = values.get(key, 0) + n
+    return values, total

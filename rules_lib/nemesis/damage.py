@@ -163,10 +163,15 @@ def damage_distribution(damage: str, attenuation: int, melee: bool = False, mult
 def structure_loss_distribution(attack: str, damage: str, armour: int, attenuation: int,
                                 melee: bool = False) -> Distribution:
     """Exact distribution of structure lost to one attack: 1 if not penetrated, else the damage (002 §3-1, §4-1)."""
-    p = penetration_chance(attack, armour)
-    merged: dict[int, Fraction] = {UNPENETRATED_STRUCTURE_LOSS: 1 - p}
-    for value, q in damage_distribution(damage, attenuation, melee).items():
-        merged[value] = merged.get(value, Fraction(0)) + p * q
+    return _structure_loss(penetration_chance(attack, armour), damage_distribution(damage, attenuation, melee))
+
+
+def _structure_loss(penetration: Fraction, damage: Distribution) -> Distribution:
+    """Structure lost: 1 with the chance of not penetrating, else the damage (from a penetration chance
+    and a damage distribution already computed)."""
+    merged: dict[int, Fraction] = {UNPENETRATED_STRUCTURE_LOSS: 1 - penetration}
+    for value, q in damage.items():
+        merged[value] = merged.get(value, Fraction(0)) + penetration * q
     return Distribution({k: v for k, v in merged.items() if v})
 
 
@@ -181,11 +186,9 @@ class ArmourOdds:
 
 def armour_odds(attack: str, armour: int, damage: str, attenuation: int, melee: bool = False) -> ArmourOdds:
     """Penetration chance (§3-1), damage after attenuation (§4-1), and the structure an attack takes."""
-    return ArmourOdds(
-        penetration_chance(attack, armour),
-        damage_distribution(damage, attenuation, melee),
-        structure_loss_distribution(attack, damage, armour, attenuation, melee),
-    )
+    penetration = penetration_chance(attack, armour)
+    dealt = damage_distribution(damage, attenuation, melee)  # each computed once, the structure lost from both
+    return ArmourOdds(penetration, dealt, _structure_loss(penetration, dealt))
 
 
 Rounding = Literal["up", "down"]

@@ -8,15 +8,16 @@ takes without a default.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache, lru_cache
-from itertools import product
 from typing import Literal
 
 from .. import checks
 from ..dice import DieRoll, Distribution, distribution, roll
+from ..dice.exact import counts
 from ..geometry.square import Facing, Square, in_cone, in_front
 from ._common import check_dice_pair
 
@@ -84,7 +85,10 @@ class CriticalRule:
         return cls(name + " (not in the source text)", frozenset(crit), frozenset(over))
 
     def kind(self, dice: Sequence[int]) -> Kind:
-        pair = tuple(sorted(check_dice_pair(dice)))
+        return self._kind_of(tuple(sorted(check_dice_pair(dice))))
+
+    def _kind_of(self, pair: tuple[int, ...]) -> Kind:
+        """The kind of a checked pair of dice, lower die first."""
         if pair == FUMBLE_DICE:
             return "fumble"
         if pair in self.over_critical:
@@ -344,13 +348,19 @@ class AttackOdds:
         return self.outcomes.probability(lambda o: o.startswith("direct"))
 
 
+#: 2D6 outcomes of one side: the probabilities below are whole-number counts over 36 (attack and
+#: evasion together over 36 * 36), so the odds are summed in integers and made fractions once
+_PAIRS = 36
+
+
 @lru_cache(maxsize=256)
-def _kinds(base: int, criticals: CriticalRule) -> dict[tuple[Kind, int], Fraction]:
-    """The 2D6 outcome classes (kind, total) of one side, once per value and rule (callers only read it)."""
-    found: dict[tuple[Kind, int], Fraction] = {}
-    for a, b in product(range(1, 7), repeat=2):
-        key = (criticals.kind((a, b)), base + a + b)
-        found[key] = found.get(key, Fraction(0)) + Fraction(1, 36)
+def _kinds(base: int, criticals: CriticalRule) -> dict[tuple[Kind, int], int]:
+    """How many of the 36 rolls of 2D6 give each outcome class (kind, total) of one side (callers only read it)."""
+    found: dict[tuple[Kind, int], int] = {}
+    for a in range(1, 7):
+        for b in range(a, 7):  # each unordered pair once: two orders unless a double
+            key = (criticals._kind_of((a, b)), base + a + b)
+            found[key] = found.get(key, 0) + (1 if a == b else 2)
     return found
 
 
@@ -398,17 +408,17 @@ def attack_odds(
 def _attack_odds(to_hit: int, evasion: int | None, criticals: CriticalRule, tie: TieRule, weapon_damage: str | None,
                  physical_bonus: int, bonus_applies: bool, protection: int, extra_damage_rolls: int) -> AttackOdds:
     attack = _kinds(to_hit, criticals)
-    defence = _kinds(evasion, criticals) if evasion is not None else {("waived", 0): Fraction(1)}
-    outcomes: dict[str, Fraction] = {}
-    rolls_p: dict[tuple[int, bool], Fraction] = {}  # (damage rolls, direct) -> probability
-    tie_p = Fraction(0)
+    defence = _kinds(evasion, criticals) if evasion is not None else {("waived", 0): _PAIRS}
+    outcomes: dict[str, int] = {}  # counts over _PAIRS ** 2, as every count below
+    rolls_n: dict[tuple[int, bool], int] = {}  # (damage rolls, direct) -> count
+    tie_n = 0
 
-    def add(label: str, p: Fraction) -> None:
-        outcomes[label] = outcomes.get(label, Fraction(0)) + p
+    def add(label: str, n: int) -> None:
+        outcomes[label] = outcomes.get(label, 0) + n
 
     for (a_kind, a_total), p in attack.items():
         if a_kind == "fumble":
-            add("attack fumble", p)
+            add("attack fumble", p * _PAIRS)
             continue
         suffix = "" if a_kind == "normal" else f" ({a_kind})"
         for (d_kind, d_total), q in defence.items():
@@ -418,46 +428,72 @@ def _attack_odds(to_hit: int, evasion: int | None, criticals: CriticalRule, tie:
             elif d_kind == "fumble":
                 hit, direct = True, True
             elif a_total == d_total:
-                tie_p += pq
+                tie_n += pq
                 hit, direct = tie == "attacker", False
             else:
                 hit, direct = a_total > d_total, False
             if hit:
                 add(("direct hit" if direct else "hit") + suffix, pq)
                 key = (DAMAGE_ROLLS[a_kind] + extra_damage_rolls, direct)
-                rolls_p[key] = rolls_p.get(key, Fraction(0)) + pq
+                rolls_n[key] = rolls_n.get(key, 0) + pq
             elif d_kind == "critical":
                 add("miss, attacker treated as fumbled", pq)
             elif d_kind == "over-critical":
                 add("miss, attacker mishap", pq)
             else:
                 add("miss", pq)
-    result_outcomes = Distribution(outcomes)
+    whole = _PAIRS * _PAIRS
+    result_outcomes = Distribution({label: Fraction(n, whole) for label, n in outcomes.items()})
     damage = damage_if_hit = None
     if weapon_damage is not None:
-        hit_p = sum(rolls_p.values(), Fraction(0))
-        on_hit: dict[int, Fraction] = {}  # P(hit and this much HP lost), summed once for both distributions
-        for (rolls, direct), p in rolls_p.items():
-            for value, q in _damage_after(weapon_damage, physical_bonus, bonus_applies, rolls, protection, direct).items():
-                on_hit[value] = on_hit.get(value, Fraction(0)) + p * q
-        taken = {0: 1 - hit_p}
-        for value, p in on_hit.items():
-            taken[value] = taken.get(value, Fraction(0)) + p
-        damage = Distribution({k: v for k, v in taken.items() if v})
-        if hit_p:
-            damage_if_hit = Distribution({value: p / hit_p for value, p in on_hit.items()})
+        damage, damage_if_hit = _damage_taken(rolls_n, whole, weapon_damage, physical_bonus, bonus_applies, protection)
     steps = (
         f"attack {to_hit} + 2D6 against " + (f"evasion {evasion} + 2D6" if evasion is not None else "no evasion"),
         f"criticals: {criticals.name}; a tie goes to the {tie}",
     )
-    return AttackOdds(result_outcomes, damage, damage_if_hit, tie_p, steps)
+    return AttackOdds(result_outcomes, damage, damage_if_hit, Fraction(tie_n, whole), steps)
+
+
+def _damage_taken(rolls_n: dict[tuple[int, bool], int], whole: int, weapon: str, bonus: int, applies: bool,
+                  protection: int) -> tuple[Distribution, Distribution | None]:
+    """HP lost per attack (0 on a miss) and HP lost given a hit, from the count of each kind of hit over ``whole``.
+
+    Each damage distribution is whole-number counts over its own total; all are brought to one
+    common denominator, so the sum of products is in integers and each chance is one fraction.
+    """
+    after = {(rolls, direct): _after_protection(_raw_damage(weapon, bonus, applies, rolls), 0 if direct else protection)
+             for rolls, direct in rolls_n}
+    scale = math.lcm(*(total for _, total in after.values()))
+    hit_n = sum(rolls_n.values())
+    on_hit: dict[int, int] = {}  # count of (hit and this much HP lost) over whole * scale
+    for key, n in rolls_n.items():
+        counts, total = after[key]
+        weight = n * (scale // total)
+        for value, c in counts.items():
+            on_hit[value] = on_hit.get(value, 0) + weight * c
+    taken = {0: (whole - hit_n) * scale}
+    for value, n in on_hit.items():
+        taken[value] = taken.get(value, 0) + n
+    damage = Distribution({k: Fraction(n, whole * scale) for k, n in taken.items() if n})
+    if not hit_n:
+        return damage, None
+    return damage, Distribution({value: Fraction(n, hit_n * scale) for value, n in on_hit.items()})
 
 
 @cache
-def _damage_after(weapon: str, bonus: int, applies: bool, rolls: int, protection: int, direct: bool) -> dict[int, Fraction]:
-    raw = distribution(damage_expression(weapon, bonus, rolls=rolls, bonus_applies=applies))
-    cut = 0 if direct else protection
-    return dict(raw.map(lambda v: max(v - cut, 0)).items())
+def _raw_damage(weapon: str, bonus: int, applies: bool, rolls: int) -> tuple[dict[int, int], int]:
+    """Counts of the damage rolled (before protection) and their total: a direct hit and a hit share them."""
+    return counts(damage_expression(weapon, bonus, rolls=rolls, bonus_applies=applies))  # type: ignore[return-value]
+
+
+def _after_protection(raw: tuple[dict[int, int], int], cut: int) -> tuple[dict[int, int], int]:
+    """Counts of the HP lost, ``cut`` off each value of the damage (never below 0), and their total."""
+    values, total = raw
+    after: dict[int, int] = {}
+    for value, n in values.items():
+        kept = max(value - cut, 0)
+        after[kept] = after.get(kept, 0) + n
+    return after, total
 
 
 def hit_chance_table(to_hit_values: Iterable[int], evasion: int, *, criticals: CriticalRule,

@@ -116,27 +116,32 @@ def _endurance(mp: int, drain: str) -> Endurance:
 def _turns(mp: int, loss: tuple[tuple[int, Fraction], ...]) -> Distribution:
     """Exact turns until ``mp`` is used up, in integers: P(T > n) = P(S_n < mp), S_n the loss after n turns.
 
-    The partial sums below ``mp`` are kept as integer counts over D**n (D the common denominator of
-    the loss probabilities), so no fraction arithmetic happens until the end.
+    Counts are over D**n (D the common denominator of the loss probabilities). For every total loss
+    s below ``mp``, the counts of reaching exactly s in each number of turns n are the coefficients of
+    a polynomial in n, packed into one integer (a slot of ``width`` bits per n), so each s costs a few
+    whole-number operations: h(s) = (sum of weight(v) * h(s - v)) shifted one slot (one turn more).
+    The sum of h(s) over s < mp holds P(S_n < mp) * D**n in slot n.
     """
     if mp <= 0:
         return Distribution({0: Fraction(1)})
     denominator = math.lcm(*(p.denominator for _, p in loss))
     weights = [(value, int(p * denominator)) for value, p in loss]
-    smallest = min(value for value, _ in weights)
-    counts = [0] * mp
-    counts[0] = 1  # S_0 = 0 with count 1 over D**0
-    alive = [1]  # numerators of P(T > n) over D**n
-    low = 0  # S_n >= n * smallest: lower sums are empty
-    while low < mp and alive[-1]:
-        following = [0] * mp
-        for value, weight in weights:  # shift the counts by each loss at once (a list sweep, not a loop per sum)
-            if low + value < mp:
-                kept = following[low + value:]
-                following[low + value:] = [f + c * weight for f, c in zip(kept, counts[low:mp - value], strict=True)]
-        counts = following
-        low += smallest
-        alive.append(sum(counts))
+    most = (mp - 1) // min(value for value, _ in weights)  # S_n >= n * smallest loss: no more turns below mp
+    width = (denominator ** most).bit_length() + 1  # a slot holds any count over D**n, n <= most
+    reached = [1] + [0] * (mp - 1)  # reached[s]: the packed counts of a total loss of exactly s
+    for s in range(1, mp):
+        packed = 0
+        for value, weight in weights:
+            if value <= s:  # a weight of 1 (most dice) needs no product of these long integers
+                packed += reached[s - value] if weight == 1 else weight * reached[s - value]
+        reached[s] = packed << width
+    below = sum(reached)
+    mask = (1 << width) - 1
+    alive = []  # numerators of P(T > n) over D**n, until it is 0
+    while below:
+        alive.append(below & mask)
+        below >>= width
+    alive.append(0)
     turns = {}
     scale = 1
     for n in range(1, len(alive)):

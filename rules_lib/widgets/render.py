@@ -20,7 +20,7 @@ def distribution_table(rows: Iterable[tuple[Hashable, Fraction]], outcome_label:
         f"<td style='text-align:right;padding:0 0.6em'>{html.escape(str(outcome))}</td>"
         f"<td style='text-align:right;padding:0 0.6em'>{p}</td>"
         f"<td style='text-align:right;padding:0 0.6em'>{percent(p)}</td>"
-        f"<td><div style='background:#5c6bc0;height:0.8em;width:{float(p / largest) * 12:.2f}em'></div></td>"
+        f"<td><div style='background:#5c6bc0;height:0.8em;width:{_ratio(p, largest) * 12:.2f}em'></div></td>"
         "</tr>"
         for outcome, p in rows
     )
@@ -29,6 +29,11 @@ def distribution_table(rows: Iterable[tuple[Hashable, Fraction]], outcome_label:
         f"<th>{html.escape(outcome_label)}</th><th>chance</th><th>%</th><th></th>"
         f"</tr></thead><tbody>{body}</tbody></table>"
     )
+
+
+def _ratio(p: Fraction, largest: Fraction) -> float:
+    """``float(p / largest)`` without making the fraction: one correctly rounded integer division, the same float."""
+    return (p.numerator * largest.denominator) / (p.denominator * largest.numerator)
 
 
 def error_line(message: str) -> str:

@@ -37,14 +37,23 @@ class SheetCalculator(FormCalculator):
                                    placeholder="blank: none" if system in TARGET_LABELS else "(not used by this system)",
                                    continuous_update=False)
         self._last_choice = first
+        self._filling = False
         self.sheet = None
         super().__init__([self.choice, self.toml, self.target])
+
+    def _update(self, change: object = None) -> None:
+        if not self._filling:  # the TOML filled in for a chosen sample: the update under way shows it
+            super()._update(change)
 
     def _compute(self) -> str:
         if self.choice.value != self._last_choice:
             self._last_choice = self.choice.value
             if self.choice.value in self.samples:
-                self.toml.value = sheets.export(self.samples[self.choice.value], "toml")  # recomputes once more
+                self._filling = True
+                try:
+                    self.toml.value = sheets.export(self.samples[self.choice.value], "toml")
+                finally:
+                    self._filling = False
         self.sheet = sheets.from_toml(self.toml.value, self.system)
         target = self._target()
         ccfolia = sheets.export(self.sheet, "ccfolia", target=target)

@@ -41,6 +41,15 @@ def test_editing_the_toml_validates_it_live():
     assert calculator.sheet == sheets.get("wis6", "raider")
 
 
+def test_choosing_a_sample_computes_the_sheet_once(monkeypatch):
+    calculator = SheetCalculator("gundam-sentinel")
+    parse, parsed = sheets.from_toml, []
+    monkeypatch.setattr(sheets, "from_toml", lambda *args: parsed.append(args) or parse(*args))
+    other = next(sheet_id for sheet_id in calculator.samples if sheet_id != calculator.choice.value)
+    calculator.choice.value = other  # fills in its TOML: one update, not one more for the filled-in text
+    assert len(parsed) == 1 and calculator.sheet == sheets.get("gundam-sentinel", other)
+
+
 def test_target_completes_the_gundam_hit_checks():
     calculator = SheetCalculator("gundam-sentinel", "zaku-ii", target="46")
     assert "BB+8&gt;46" in calculator.result.value
