@@ -95,6 +95,7 @@ from .salvo import DamageFormula, resolve_salvo, salvo_damage, salvo_hits, salvo
 from .to_hit import (
     EVASION_MODIFIERS,
     TO_HIT_MODIFIERS,
+    HitOptions,
     check_hit,
     evasion_value,
     hit_odds,
@@ -125,7 +126,7 @@ __all__ = [
     "ADDITIONAL_MOVE_AP", "CHARGE_DISENGAGE_AP", "EVASION_MODIFIERS", "FIXED_AP", "NORMAL_MOVE_AP", "PATTERNS",
     "START_DISTANCE", "TO_HIT_MODIFIERS", "ActionCosts", "AddOnArmour", "DamageFormula", "DirectionModifiers",
     "Mobility", "Pilot", "action_points", "ap_at_least", "ap_cost", "ap_distribution", "ap_to_move",
-    "apply_damage", "attack_direction", "auto_fire_splits", "check_hex_free", "check_hit", "d36",
+    "apply_damage", "attack_direction", "auto_fire_splits", "check_hex_free", "check_hit", "d36", "HitOptions",
     "direction_modifier", "escape_check", "evasion_value", "facing_each_other", "faint_chance", "faint_check",
     "fitting_plans", "funnel_attack_cap", "HitLocationResult", "hit_location", "hit_odds", "hit_with_addon",
     "in_firing_arc",

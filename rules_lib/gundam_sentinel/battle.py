@@ -66,7 +66,7 @@ from .checks import recovery_check
 from .movement import move, spend_propellant, turn_only
 from .ranges import JAPANESE_BANDS, in_firing_arc, range_band, weapon_modifier
 from .salvo import check_fired, resolve_salvo
-from .to_hit import check_hit
+from .to_hit import HitOptions, check_hit
 from .weapons import spend_ammunition
 
 # -- checking -------------------------------------------------------------------------------------
@@ -395,15 +395,14 @@ def _fire(state: BattleState, action: Fire, source: SeededDice | None) -> StepRe
                  + (f" {target.evasion_modifier:+d} from the charts" if target.evasion_modifier else "")
                  + f" = {evasion.value}")
     tens, units_die = draw.d(6, 2)
+    options = HitOptions(target_is_mob=target.mook, target_pilot_fainted=target.fainted)
     if weapon.mode == "missile":
         detail = resolve_salvo(tens, units_die, p.fired, evasion.value, other_modifier=modifier,
-                               capacity=weapon.capacity, target_pilot_fainted=target.fainted,
-                               target_is_mob=target.mook)
+                               capacity=weapon.capacity, options=options)
         lines += list(detail.steps)
         hits, hit, critical = detail.hits, detail.hits > 0, detail.check.critical
     else:
-        detail = check_hit(tens, units_die, modifier, evasion.value, target_pilot_fainted=target.fainted,
-                           target_is_mob=target.mook)
+        detail = check_hit(tens, units_die, modifier, evasion.value, options)
         lines.append(f"final modifier (最終命中修正値): {p.weapon_mod:+d} {u.pilot.shooting:+d}"
                      + (f" {u.to_hit_modifier:+d}" if u.to_hit_modifier else "") + f" = {modifier:+d} (000 §6)")
         lines += list(detail.steps)

@@ -9,7 +9,7 @@ which is *not in the source text*: they are parameters.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from functools import lru_cache
 from typing import Literal
@@ -17,7 +17,7 @@ from typing import Literal
 from ..checks import halfwidth
 from ..dice import Distribution, distribution
 from .d36 import step_of, whole_number
-from .to_hit import DOUBLE_STEPS, ROLL_STEPS, HitCheck, check_hit
+from .to_hit import DOUBLE_STEPS, PLAIN_CHECK, ROLL_STEPS, HitCheck, HitOptions, check_hit
 
 
 def salvo_modifier(fired: int) -> int:
@@ -90,19 +90,20 @@ def resolve_salvo(
     capacity: int | None = None,
     psycommu_guided: bool = False,
     guided_salvo_bonus: bool = False,
-    **check_options,
+    options: HitOptions = PLAIN_CHECK,
 ) -> Salvo:
     """Resolve a missile salvo or bombing run from the dice (000 §7-1, §7-12, §7-9).
 
     ``capacity`` is one launcher's missiles (*not in the source text*; no limit if not given). A
     psycommu-guided psy-missile salvo is an all-range attack: a double always hits and then every
     missile hits (000 §7-9); whether it gets the salvo's +1 per missile is a ruling
-    (:func:`salvo_bonus`, ``guided_salvo_bonus``).
+    (:func:`salvo_bonus`, ``guided_salvo_bonus``). ``options`` are the hit check's
+    (:class:`~.to_hit.HitOptions`); their ``all_range`` is ``psycommu_guided``.
     """
     fired = check_fired(fired, capacity)
     bonus = salvo_bonus(fired, psycommu_guided=psycommu_guided, guided_salvo_bonus=guided_salvo_bonus)
     modifier = bonus + whole_number(other_modifier, "other modifier")
-    check = check_hit(tens, units, modifier, evasion, all_range=psycommu_guided, **check_options)
+    check = check_hit(tens, units, modifier, evasion, replace(options, all_range=psycommu_guided))
     if psycommu_guided and not guided_salvo_bonus:
         steps = [f"{fired} psycommu-guided: no salvo bonus (an all-range attack; ruling on 000 §7-9)"]
     else:
