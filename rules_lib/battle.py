@@ -63,13 +63,6 @@ class ActionDice:
         self.drawn: list[int] = []
         self.what = what
 
-    @classmethod
-    def of(cls, dice: Sequence[int] | SeededDice | GivenDice | None, what: str) -> ActionDice:
-        """The dice of a step given either faces (a list) or a source, as Nemesis's ``step`` takes them."""
-        if dice is None or isinstance(dice, (SeededDice, GivenDice)):
-            return cls(None, dice, what)
-        return cls(dice, None, what)
-
     def d(self, sides: int, count: int = 1, what: str | None = None) -> tuple[int, ...]:
         """``count`` dice of ``sides`` faces (``what`` names them in a refusal)."""
         what = what or self.what
@@ -311,9 +304,13 @@ class Referee(Generic[State]):
         """Apply one ``action``; refuse an illegal one with :class:`IllegalStep` before any die is drawn.
 
         A wrongly typed action, or given dice that do not fit (a ``ValueError`` of the dice), is
-        refused too; a step that leaves no legal action ends the battle (:func:`settle`).
+        refused too; a step that leaves no legal action ends the battle (:func:`settle`). ``dice`` is
+        a dice source (:class:`~rules_lib.dice.SeededDice`); given faces go on the action.
         """
         check_action_types(action, self.error)
+        if dice is not None and not isinstance(dice, (SeededDice, GivenDice)):
+            raise self.error(f"the dice of a step are a SeededDice, not {_short(dice)}: "
+                             "give an action's own faces as its dice=(...)")
         self.check(state, action)
         try:
             result = self.steps[self.action_kind(action)](state, action, dice)

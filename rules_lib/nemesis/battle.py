@@ -34,8 +34,9 @@ lacks (flight, stealth, fall, rapid fire).
 
 The units, state and actions are in :mod:`.battle_state`, the odds at a decision in
 :mod:`.battle_odds`, the board in :mod:`.figures`; the loop (legality, step, play, log) is the
-engine's (``rules_lib.battle.Referee``). Unlike the other battles, given dice are passed to
-``step`` (a list of faces), not on the action: one list can run a whole turn.
+engine's (``rules_lib.battle.Referee``). As in every battle, an action that rolls (the action
+dice, the approach, the armour check, the damage) takes given dice as its ``dice`` field; without
+them the step draws from the :class:`~rules_lib.dice.SeededDice` passed to ``step``.
 """
 
 from __future__ import annotations
@@ -46,7 +47,7 @@ from dataclasses import replace
 
 from .. import battle as referee
 from ..battle import ActionDice, IllegalStep, StepResult, finish
-from ..dice import GivenDice, SeededDice
+from ..dice import SeededDice
 from .abilities import interrupt_cost
 from .action import (
     TIE_BREAK_SIDES,
@@ -310,21 +311,17 @@ def _candidates(state: BattleState) -> tuple[Action, ...]:
     return tuple(candidates)
 
 
-#: a step's dice: faces used in order (all must be used), or a seeded or shared source
-DiceInput = Sequence[int] | SeededDice | GivenDice | None
-
-
 # -- steps ------------------------------------------------------------------------------------
 
 
 def _lined(handler):
     """A Nemesis step (``handler(state, action, dice) -> (state, lines)``) as the engine's step: dice
-    from ``dice`` (faces in order, all used, or a seeded generator), the lines appended to the log."""
+    from the action's given ``dice`` (all used) or else the step's ``source``, the lines appended to the log."""
 
-    def run(state: BattleState, action: Action, dice: DiceInput = None) -> StepResult:
-        source = ActionDice.of(dice, "this step")
-        new, lines = handler(state, action, source)
-        return finish(new, lines, source.finish())
+    def run(state: BattleState, action: Action, source: SeededDice | None = None) -> StepResult:
+        dice = ActionDice(getattr(action, "dice", None), source, "this step")
+        new, lines = handler(state, action, dice)
+        return finish(new, lines, dice.finish())
 
     return run
 
@@ -506,16 +503,8 @@ is_legal = REFEREE.is_legal
 legal_actions = REFEREE.legal_actions
 legal_kinds = REFEREE.legal_kinds
 step = REFEREE.step
+play = REFEREE.play
 log_html = referee.log_html
-
-
-def play(state: BattleState, actions: Sequence[Action], dice: DiceInput = None) -> list[StepResult]:
-    """Apply several actions in order with one dice source; returns every step's result."""
-    source = dice if isinstance(dice, (SeededDice, GivenDice)) or dice is None else GivenDice(list(dice))
-    results = REFEREE.play(state, actions, source)
-    if isinstance(source, GivenDice):
-        source.finish()
-    return results
 
 __all__ = [
     "ACTION_KINDS", "Action", "Approach", "ArmourCheck", "BattleRules", "BattleState", "BattleUnit", "ChooseOrder",

@@ -73,7 +73,7 @@ def test_action_dice_refuse_what_does_not_fit():
     left.d(6)
     with pytest.raises(engine.IllegalStep, match="2 dice were given"):
         left.finish()
-    assert tuple(engine.ActionDice.of(SeededDice(1), "x").expression("2D6+1")) == engine.ActionDice.of(
-        SeededDice(1), "x").d(6, 2)
+    assert tuple(engine.ActionDice(None, SeededDice(1), "x").expression("2D6+1")) == engine.ActionDice(
+        None, SeededDice(1), "x").d(6, 2)
     with pytest.raises(engine.IllegalStep, match="needs 2 d20 rolls, not 1"):
         engine.ActionDice.check_given((3,), 20, 2, "an attack")
