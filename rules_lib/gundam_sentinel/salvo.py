@@ -16,6 +16,7 @@ from typing import Literal
 
 from ..checks import halfwidth
 from ..dice import Distribution, distribution
+from ..worked import Worked
 from .d36 import step_of, whole_number
 from .to_hit import DOUBLE_STEPS, PLAIN_CHECK, ROLL_STEPS, HitCheck, HitOptions, check_hit
 
@@ -161,7 +162,7 @@ class DamageFormula:
 
 
 @dataclass(frozen=True)
-class SalvoDamage:
+class SalvoDamage(Worked):
     """The damage of ``hits`` missiles or bombs: how the text writes it, and its exact distribution."""
 
     per_hit: DamageFormula
@@ -169,7 +170,6 @@ class SalvoDamage:
     text: str
     expression: str
     distribution: Distribution
-    steps: tuple[str, ...]
 
 
 def salvo_damage(
@@ -196,7 +196,7 @@ def salvo_damage(
     if divisor_scope not in ("bonus", "whole"):
         raise ValueError(f"divisor scope {divisor_scope!r}: allowed are 'bonus', 'whole'")
     if hits == 0:
-        return SalvoDamage(formula, 0, "0", "0", Distribution({0: Fraction(1)}), ("no hits: no damage",))
+        return SalvoDamage(formula, 0, "0", "0", Distribution({0: Fraction(1)}), steps=("no hits: no damage",))
     dice = f"{formula.count}D{formula.sides}"
     if hits == 1:
         text = str(formula)
@@ -217,7 +217,7 @@ def salvo_damage(
         f"written as the text writes it: {text}",
         f"evaluated as {expr} ('/' rounds down)",
     )
-    return SalvoDamage(formula, hits, text, expr, distribution(expr), steps)
+    return SalvoDamage(formula, hits, text, expr, distribution(expr), steps=steps)
 
 
 # -- odds -------------------------------------------------------------------------------------------

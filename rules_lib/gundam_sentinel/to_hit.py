@@ -13,6 +13,7 @@ from functools import lru_cache
 
 from .. import checks
 from ..dice import Distribution
+from ..worked import Worked
 from . import d36
 from .actions import PATTERNS
 
@@ -79,12 +80,11 @@ EVASION_MODIFIERS: dict[str, Modifier] = {
 
 
 @dataclass(frozen=True)
-class ModifierTotal:
+class ModifierTotal(Worked):
     """A sum of named modifiers, with one line per modifier."""
 
     total: int
     parts: tuple[Modifier, ...]
-    steps: tuple[str, ...]
 
 
 def total_modifier(parts: Iterable[Modifier | tuple[str, int]] | Mapping[str, int]) -> ModifierTotal:
@@ -97,7 +97,7 @@ def total_modifier(parts: Iterable[Modifier | tuple[str, int]] | Mapping[str, in
     mods = tuple(p if isinstance(p, Modifier) else Modifier(p[0], p[1]) for p in items)
     total = sum(m.value for m in mods)
     steps = tuple(f"{m.name}: {m.value:+d}" + (f" ({m.source})" if m.source else "") for m in mods)
-    return ModifierTotal(total, mods, steps + (f"final modifier: {total:+d}",))
+    return ModifierTotal(total, mods, steps=steps + (f"final modifier: {total:+d}",))
 
 
 def pattern_modifiers(patterns: Iterable[str]) -> ModifierTotal:
@@ -113,11 +113,10 @@ def pattern_modifiers(patterns: Iterable[str]) -> ModifierTotal:
 
 
 @dataclass(frozen=True)
-class Evasion:
+class Evasion(Worked):
     """An evasion value and how it was built."""
 
     value: int
-    steps: tuple[str, ...]
 
 
 def evasion_value(
@@ -169,7 +168,7 @@ def evasion_value(
     if step < 0:
         lines.append("below 11: written and counted as 11")
     lines.append(f"evasion value {value}")
-    return Evasion(value, tuple(lines))
+    return Evasion(value, steps=tuple(lines))
 
 
 @checks.checked_flags
@@ -217,7 +216,7 @@ PLAIN_CHECK = HitOptions()
 
 
 @dataclass(frozen=True)
-class HitCheck:
+class HitCheck(Worked):
     """One resolved hit check."""
 
     roll: int
@@ -229,7 +228,6 @@ class HitCheck:
     critical: bool
     doubles: bool
     secondary_damage: bool
-    steps: tuple[str, ...]
 
     def to_dict(self) -> dict:
         return {
@@ -340,7 +338,7 @@ def check_hit(
                      else "doubles in an all-range attack on a player's MS: automatic secondary damage")
     if target_is_mob and o.critical and o.total_step >= _CRITICAL_STEP:
         steps.append(f"{total} is {CRITICAL_AT} or more against a mook MS: critical (000 §6)")
-    return HitCheck(roll, modifier, total, evasion, margin, o.hit, o.critical, doubles, o.secondary, tuple(steps))
+    return HitCheck(roll, modifier, total, evasion, margin, o.hit, o.critical, doubles, o.secondary, steps=tuple(steps))
 
 
 # -- exact odds from the precomputed 36-step distribution ---------------------------------------------
