@@ -8,6 +8,7 @@ psycommu, melee, equipment), :mod:`.damage`, :mod:`.checks` (fainting, recovery,
 :mod:`.battle` (a guided first battle, step by step).
 """
 
+from ..battle import is_legal, legal_actions, legal_kinds, log_html, play, step
 from . import d36
 from .actions import (
     ADDITIONAL_MOVE_AP,
@@ -41,14 +42,8 @@ from .battle import (
     RollInitiative,
     StepResult,
     Turn,
-    is_legal,
-    legal_actions,
-    legal_kinds,
-    log_html,
     new_battle,
-    play,
     sample_units,
-    step,
 )
 from .battle_odds import FireOdds, ap_chance, describe_fire_odds, fire_odds, initiative_chances
 from .charts import (

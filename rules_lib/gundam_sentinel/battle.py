@@ -1,6 +1,6 @@
 """A guided first battle: a Zaku II against a Nouvelle GM III on the hex combat map (000 §1-§6, §8-1).
 
-The state is frozen; :func:`step` applies one action with the chapter's rule functions
+The state is frozen; :func:`~rules_lib.battle.step` applies one action with the chapter's rule functions
 (:func:`~.actions.initiative`, :func:`~.actions.action_points`, :func:`~.actions.ap_cost`,
 :func:`~.movement.move`, :func:`~.movement.spend_propellant`, :func:`~.movement.turn_only`,
 :func:`~.ranges.weapon_modifier`, :func:`~.ranges.in_firing_arc`, :func:`~.to_hit.evasion_value`,
@@ -444,22 +444,13 @@ def _end(state: BattleState, action: EndPhase, source: SeededDice | None = None)
 # -- the engine's loop over these rules -----------------------------------------------------------
 
 REFEREE: referee.Referee[BattleState] = referee.Referee(
-    KINDS, check, _candidates,
+    BattleState, KINDS, check, _candidates,
     {"initiative": _initiative, "ap": _roll_ap, "move": _move, "turn": _turn, "fire": _fire, "end": _end},
 )
-#: the engine's loop: dice come from the action's ``dice`` or, when it has none, from a
-#: :class:`~rules_lib.dice.SeededDice` passed to ``step``; every rule is checked before a die is drawn
 action_kind = REFEREE.action_kind
-is_legal = REFEREE.is_legal
-legal_actions = REFEREE.legal_actions
-legal_kinds = REFEREE.legal_kinds
-step = REFEREE.step
-play = REFEREE.play
-log_html = referee.log_html
 
 __all__ = [
     "ACTION_KINDS", "FRONT", "PHASES", "REFEREE", "Action", "BattleRules", "BattleState", "BattleUnit", "BattleWeapon",
     "EndPhase", "Fire", "FireMode", "IllegalStep", "Move", "Phase", "RollAP", "RollInitiative", "StepResult", "Turn",
-    "action_kind", "cannot_act", "check", "is_legal", "legal_actions", "legal_kinds", "log_html", "new_battle",
-    "play", "sample_units", "step",
+    "action_kind", "cannot_act", "check", "new_battle", "sample_units",
 ]

@@ -1,6 +1,6 @@
 """A guided first battle: two silhouettes, no map, played step by step (002 §1-1 to §7-2).
 
-The state is frozen; :func:`step` applies one action with the chapter's rule functions
+The state is frozen; :func:`~rules_lib.battle.step` applies one action with the chapter's rule functions
 (:func:`~rules_lib.nemesis.initiative`, :func:`~rules_lib.nemesis.attack_count`,
 :func:`~rules_lib.nemesis.response_action`, :func:`~rules_lib.nemesis.weapon_swap`,
 :func:`~rules_lib.nemesis.armour_check`, :func:`~rules_lib.nemesis.roll_damage`,
@@ -491,7 +491,7 @@ def _concede(state: BattleState, action: Concede, dice: ActionDice):
 
 # -- the engine's loop over these rules -----------------------------------------------------------
 
-REFEREE: referee.Referee[BattleState] = referee.Referee(KINDS, check, _candidates, {
+REFEREE: referee.Referee[BattleState] = referee.Referee(BattleState, KINDS, check, _candidates, {
     kind: _lined(handler) for kind, handler in {
         "roll": _roll, "order": _order, "open-melee": _open_melee, "shoot": _shoot, "response": _response,
         "swap": _swap, "approach": _approach, "melee": _melee, "armour": _armour, "damage": _damage,
@@ -499,17 +499,10 @@ REFEREE: referee.Referee[BattleState] = referee.Referee(KINDS, check, _candidate
     }.items()
 })
 action_kind = REFEREE.action_kind
-is_legal = REFEREE.is_legal
-legal_actions = REFEREE.legal_actions
-legal_kinds = REFEREE.legal_kinds
-step = REFEREE.step
-play = REFEREE.play
-log_html = referee.log_html
 
 __all__ = [
     "ACTION_KINDS", "Action", "Approach", "ArmourCheck", "BattleRules", "BattleState", "BattleUnit", "ChooseOrder",
     "Concede", "D6", "Damage", "EndAction", "Hit", "IllegalStep", "KINDS", "Melee", "OpenMelee", "PHASES",
     "PHASE_LABELS", "REFEREE", "ResponseAction", "RollActionDice", "SIDES", "Shoot", "StepResult", "SwapWeapon",
-    "action_kind", "check", "is_legal", "legal_actions", "legal_kinds", "log_html", "make_unit", "new_battle",
-    "other", "play", "step",
+    "action_kind", "check", "make_unit", "new_battle", "other",
 ]

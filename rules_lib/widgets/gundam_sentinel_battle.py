@@ -12,6 +12,7 @@ import html
 
 import ipywidgets as widgets
 
+from ..battle import legal_actions
 from ..dice import percent
 from ..gundam_sentinel.actions import ap_cost
 from ..gundam_sentinel.battle import (
@@ -22,9 +23,7 @@ from ..gundam_sentinel.battle import (
     RollAP,
     RollInitiative,
     Turn,
-    legal_actions,
     new_battle,
-    step,
 )
 from ..gundam_sentinel.battle_odds import ap_chance, describe_fire_odds, initiative_chances
 from ..gundam_sentinel.figures import board_svg, status_line, units_html
@@ -35,7 +34,6 @@ from .layout import LABEL_STYLE, inline_row
 class FirstBattle(BattleCalculator):
     """A Zaku II against a Nouvelle GM III, one button per kind of action."""
 
-    step = staticmethod(step)
     start = staticmethod(new_battle)
     opening = ": roll initiative"
 

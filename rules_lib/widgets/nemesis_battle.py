@@ -12,6 +12,7 @@ import html
 
 import ipywidgets as widgets
 
+from ..battle import is_legal, legal_actions
 from ..nemesis import firing_faces, parse_faces
 from ..nemesis.battle import (
     SIDES,
@@ -28,10 +29,7 @@ from ..nemesis.battle import (
     RollActionDice,
     Shoot,
     SwapWeapon,
-    is_legal,
-    legal_actions,
     new_battle,
-    step,
 )
 from ..nemesis.battle_odds import decision_odds
 from ..nemesis.figures import board_html, explanation_html, status_line
@@ -44,7 +42,6 @@ MAX_ACTIVE = 20
 class FirstBattle(BattleCalculator):
     """Two SS-01 ソルジャー1 fight turn by turn; one button per kind of action, the dice from a seed."""
 
-    step = staticmethod(step)
     start = staticmethod(new_battle)
     opening = ": roll the action dice"
     _explanation_html = staticmethod(explanation_html)

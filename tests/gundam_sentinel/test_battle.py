@@ -22,11 +22,13 @@ from rules_lib.gundam_sentinel import (
     fire_odds,
     initiative_chances,
     legal_actions,
+    legal_kinds,
+    log_html,
     new_battle,
     play,
     step,
 )
-from rules_lib.gundam_sentinel.battle import BattleRules, legal_kinds, log_html
+from rules_lib.gundam_sentinel.battle import BattleRules
 from rules_lib.gundam_sentinel.figures import board_svg, units_html
 from rules_lib.gundam_sentinel.salvo import DamageFormula, resolve_salvo, salvo_damage
 from rules_lib.gundam_sentinel.to_hit import HitOptions, check_hit

@@ -32,9 +32,10 @@ from rules_lib.nemesis import (
     is_legal,
     legal_actions,
     new_battle,
+    play,
     step,
 )
-from rules_lib.nemesis.battle import PHASES, play
+from rules_lib.nemesis.battle import PHASES
 from rules_lib.nemesis.battle_odds import damage_odds
 
 RIFLE, BAYONET = "assault_rifle", "bayonet"
