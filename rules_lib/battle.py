@@ -351,7 +351,7 @@ def referee_of(state: object) -> Referee:
 
 def step(state: State, action: object, dice: SeededDice | None = None) -> StepResult[State]:
     """Apply one ``action`` to any system's battle ``state`` and return the new state with its
-    explanation (:meth:`Referee.step`).
+    explanation (the step of the ``Referee`` its system registered).
 
     Given dice go on the action (``dice=(...)``, the faces in order, all used); ``dice`` here is
     the :class:`~rules_lib.dice.SeededDice` an action without them draws from. An illegal action is
