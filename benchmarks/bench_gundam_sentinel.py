@@ -20,7 +20,7 @@ from itertools import product
 import updates  # benchmarks/updates.py: a calculator's update with new inputs
 
 from rules_lib.gundam_sentinel import d36
-from rules_lib.gundam_sentinel.to_hit import hit_odds, hit_table
+from rules_lib.gundam_sentinel.to_hit import HitOptions, hit_odds, hit_table
 from rules_lib.widgets.gundam_sentinel import ActionPointPlanner, HexFigure, SalvoCalculator, ToHitCalculator
 
 MODIFIERS = range(-20, 41)
@@ -28,13 +28,13 @@ EVASIONS = [v for v in range(11, 87) if d36.is_d36_value(v)]
 
 
 def library_table() -> dict:
-    return hit_table(MODIFIERS, EVASIONS, target_is_mob=True)
+    return hit_table(MODIFIERS, EVASIONS, HitOptions(target_is_mob=True))
 
 
 def entry_by_entry_table() -> dict:
     compute = hit_odds.__wrapped__  # bypass the cache: every entry is computed
     return {(m, e): (o.hit, o.critical) for m in MODIFIERS for e in EVASIONS
-            for o in (compute(m, e, target_is_mob=True),)}
+            for o in (compute(m, e, HitOptions(target_is_mob=True)),)}
 
 
 def brute_table() -> dict:

@@ -5,9 +5,12 @@ lines and a ``phase``, ``"over"`` at the end), its actions (frozen dataclasses; 
 an action takes them, are its ``dice`` field), a ``check`` that refuses an illegal action without
 drawing dice, the candidate actions of a state, and one step function a kind. :class:`Referee`
 binds those into the one loop every battle shares: the action's ``kind``, ``is_legal``,
-``legal_actions``, ``legal_kinds``, ``step`` and ``play``. A step draws its dice through
-:class:`ActionDice` and ends with :func:`finish`; :func:`log_html` shows any battle's log, and
-:func:`drive` plays any battle by its own legal actions (the test that all four run alike).
+``legal_actions``, ``legal_kinds``, ``step`` and ``play``, and registers the system's state class,
+so that this module's :func:`step`, :func:`play`, :func:`is_legal`, :func:`legal_actions` and
+:func:`legal_kinds` play any system's battle (each system's package re-exports them). A step draws
+its dice through :class:`ActionDice` and ends with :func:`finish`; :func:`log_html` shows any
+battle's log, and :func:`drive` plays any battle by its own legal actions (the test that all four
+run alike).
 Board and unit rendering live in each system's ``figures`` module.
 """
 
@@ -62,13 +65,6 @@ class ActionDice:
         self.source: GivenDice | SeededDice | None = self.own if self.own is not None else source
         self.drawn: list[int] = []
         self.what = what
-
-    @classmethod
-    def of(cls, dice: Sequence[int] | SeededDice | GivenDice | None, what: str) -> ActionDice:
-        """The dice of a step given either faces (a list) or a source, as Nemesis's ``step`` takes them."""
-        if dice is None or isinstance(dice, (SeededDice, GivenDice)):
-            return cls(None, dice, what)
-        return cls(dice, None, what)
 
     def d(self, sides: int, count: int = 1, what: str | None = None) -> tuple[int, ...]:
         """``count`` dice of ``sides`` faces (``what`` names them in a refusal)."""
@@ -260,6 +256,7 @@ def finish(state: State, lines: Sequence[str], dice: Sequence[int] = (), detail:
 class Referee(Generic[State]):
     """One system's battle bound to the shared loop.
 
+    ``state`` is the system's state class (a state finds its referee by it: :func:`referee_of`);
     ``kinds`` names each action class's kind (one spelling: lower case, words joined by ``-``);
     ``check(state, action)`` raises :class:`IllegalStep` without drawing dice; ``candidates(state)``
     lists the actions worth offering (the legal ones are those ``is_legal`` accepts); ``steps``
@@ -267,7 +264,7 @@ class Referee(Generic[State]):
     source used when the action brings no given dice of its own.
     """
 
-    def __init__(self, kinds: Mapping[type, str], check: Callable[[State, object], None],
+    def __init__(self, state: type[State], kinds: Mapping[type, str], check: Callable[[State, object], None],
                  candidates: Callable[[State], Iterable[object]],
                  steps: Mapping[str, Callable[..., StepResult[State]]],
                  error: type[IllegalStep] = IllegalStep) -> None:
@@ -279,6 +276,7 @@ class Referee(Generic[State]):
         missing = set(self.kinds.values()) - set(self.steps)
         if missing:
             raise ValueError(f"no step for the action kinds {sorted(missing)}")
+        _REFEREES[state] = self
 
     @property
     def kind_names(self) -> tuple[str, ...]:
@@ -311,9 +309,13 @@ class Referee(Generic[State]):
         """Apply one ``action``; refuse an illegal one with :class:`IllegalStep` before any die is drawn.
 
         A wrongly typed action, or given dice that do not fit (a ``ValueError`` of the dice), is
-        refused too; a step that leaves no legal action ends the battle (:func:`settle`).
+        refused too; a step that leaves no legal action ends the battle (:func:`settle`). ``dice`` is
+        a dice source (:class:`~rules_lib.dice.SeededDice`); given faces go on the action.
         """
         check_action_types(action, self.error)
+        if dice is not None and not isinstance(dice, (SeededDice, GivenDice)):
+            raise self.error(f"the dice of a step are a SeededDice, not {_short(dice)}: "
+                             "give an action's own faces as its dice=(...)")
         self.check(state, action)
         try:
             result = self.steps[self.action_kind(action)](state, action, dice)
@@ -332,6 +334,50 @@ class Referee(Generic[State]):
             results.append(self.step(state, action, dice))
             state = results[-1].state
         return results
+
+
+#: each system's referee, by the class of its battle state
+_REFEREES: dict[type, Referee] = {}
+
+
+def referee_of(state: object) -> Referee:
+    """The referee of ``state``'s battle; anything that is not a battle's state is refused."""
+    try:
+        return _REFEREES[type(state)]
+    except KeyError:
+        known = ", ".join(f"{cls.__module__}.{cls.__name__}" for cls in _REFEREES)
+        raise IllegalStep(f"{_short(state)} is not the state of a battle: allowed are {known}") from None
+
+
+def step(state: State, action: object, dice: SeededDice | None = None) -> StepResult[State]:
+    """Apply one ``action`` to any system's battle ``state`` and return the new state with its
+    explanation (the step of the ``Referee`` its system registered).
+
+    Given dice go on the action (``dice=(...)``, the faces in order, all used); ``dice`` here is
+    the :class:`~rules_lib.dice.SeededDice` an action without them draws from. An illegal action is
+    refused with :class:`IllegalStep`, naming the reason, before any die is drawn.
+    """
+    return referee_of(state).step(state, action, dice)
+
+
+def play(state: State, actions: Sequence[object], dice: SeededDice | None = None) -> list[StepResult[State]]:
+    """Apply ``actions`` in turn to any system's battle; every step's result (the last holds the final state)."""
+    return referee_of(state).play(state, actions, dice)
+
+
+def is_legal(state: object, action: object) -> bool:
+    """True exactly when ``step(state, action)`` would not refuse, given dice included."""
+    return referee_of(state).is_legal(state, action)
+
+
+def legal_actions(state: object) -> tuple[object, ...]:
+    """Every action the battle offers now (none once it is over), so a widget can offer exactly these."""
+    return referee_of(state).legal_actions(state)
+
+
+def legal_kinds(state: object) -> frozenset[str]:
+    """The kinds of the actions allowed now (``"move"``, ``"end-action"``, ...)."""
+    return referee_of(state).legal_kinds(state)
 
 
 def drive(referee: Referee[State], state: State, seed: int, *, max_steps: int = 500) -> list[StepResult[State]]:

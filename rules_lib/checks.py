@@ -95,6 +95,13 @@ def flag(value: object, what: str, *, error: type[ValueError] = ValueError) -> b
     return value
 
 
+def of_type(value: object, what: str, kind: type[T], *, error: type[ValueError] = ValueError) -> T:
+    """``value`` if it is a ``kind`` (an options object, say), not a look-alike ``dict`` or text."""
+    if not isinstance(value, kind):
+        raise error(f"{what} {_shown(value)} is not a {kind.__name__}")
+    return value
+
+
 def text(
     value: object, what: str, *, max_length: int = MAX_TEXT_LENGTH, error: type[ValueError] = ValueError,
 ) -> str:
@@ -122,7 +129,7 @@ def checked_flags(function: Callable[P, R]) -> Callable[P, R]:
     """Decorate a rule function so that each of its ``bool`` parameters must be ``True`` or ``False``.
 
     A flag given as ``"abc"``, ``1.5`` or ``None`` would otherwise be read as truthy or falsy and
-    silently change the rule (``check_hit(..., target_pilot_fainted="abc")`` hit every time).
+    silently change the rule (a fainted-pilot flag of ``"abc"`` once made every hit check hit).
     """
     signature = inspect.signature(function)
 

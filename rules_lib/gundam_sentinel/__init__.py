@@ -8,6 +8,7 @@ psycommu, melee, equipment), :mod:`.damage`, :mod:`.checks` (fainting, recovery,
 :mod:`.battle` (a guided first battle, step by step).
 """
 
+from ..battle import is_legal, legal_actions, legal_kinds, log_html, play, step
 from . import d36
 from .actions import (
     ADDITIONAL_MOVE_AP,
@@ -41,14 +42,8 @@ from .battle import (
     RollInitiative,
     StepResult,
     Turn,
-    is_legal,
-    legal_actions,
-    legal_kinds,
-    log_html,
     new_battle,
-    play,
     sample_units,
-    step,
 )
 from .battle_odds import FireOdds, ap_chance, describe_fire_odds, fire_odds, initiative_chances
 from .charts import (
@@ -95,6 +90,7 @@ from .salvo import DamageFormula, resolve_salvo, salvo_damage, salvo_hits, salvo
 from .to_hit import (
     EVASION_MODIFIERS,
     TO_HIT_MODIFIERS,
+    HitOptions,
     check_hit,
     evasion_value,
     hit_odds,
@@ -125,7 +121,7 @@ __all__ = [
     "ADDITIONAL_MOVE_AP", "CHARGE_DISENGAGE_AP", "EVASION_MODIFIERS", "FIXED_AP", "NORMAL_MOVE_AP", "PATTERNS",
     "START_DISTANCE", "TO_HIT_MODIFIERS", "ActionCosts", "AddOnArmour", "DamageFormula", "DirectionModifiers",
     "Mobility", "Pilot", "action_points", "ap_at_least", "ap_cost", "ap_distribution", "ap_to_move",
-    "apply_damage", "attack_direction", "auto_fire_splits", "check_hex_free", "check_hit", "d36",
+    "apply_damage", "attack_direction", "auto_fire_splits", "check_hex_free", "check_hit", "d36", "HitOptions",
     "direction_modifier", "escape_check", "evasion_value", "facing_each_other", "faint_chance", "faint_check",
     "fitting_plans", "funnel_attack_cap", "HitLocationResult", "hit_location", "hit_odds", "hit_with_addon",
     "in_firing_arc",

@@ -16,6 +16,7 @@ from typing import Literal
 
 from .. import checks
 from ..dice import Distribution, opposed, pool_distribution
+from ..worked import Worked
 from .d36 import whole_number
 from .units import check_unit_class
 
@@ -172,12 +173,11 @@ def ap_to_move(hexes: int, mobility: int, unit_class: str) -> int:
 
 
 @dataclass(frozen=True)
-class ActionPoints:
+class ActionPoints(Worked):
     """This round's action points and what is owed to the next round."""
 
     available: int
     owed_next_round: int
-    steps: tuple[str, ...]
 
 
 @checks.checked_flags
@@ -226,7 +226,7 @@ def action_points(
         steps.append("below 0: no AP this round")
         available = 0
     steps.append(f"{available} AP this round; unused AP are lost and cannot be given away (000 §3)")
-    return ActionPoints(available, borrow, tuple(steps))
+    return ActionPoints(available, borrow, steps=tuple(steps))
 
 
 def ap_distribution(reaction: int, *, borrow: int = 0, owed: int = 0) -> Distribution:
@@ -243,14 +243,13 @@ def ap_at_least(needed: int, reaction: int, *, borrow: int = 0, owed: int = 0) -
 
 
 @dataclass(frozen=True)
-class Plan:
+class Plan(Worked):
     """A combination of action patterns for one phase."""
 
     patterns: tuple[str, ...]
     cost: int
     ap: int
     fits: bool
-    steps: tuple[str, ...]
 
 
 def plan_actions(
@@ -285,7 +284,7 @@ def plan_actions(
         steps.append(f"{name} ({PATTERNS[name].japanese}): {c} AP")
     fits = cost <= ap
     steps.append(f"total {cost} AP of {ap}: {'fits' if fits else 'does not fit'}")
-    return Plan(tuple(patterns), cost, ap, fits, tuple(steps))
+    return Plan(tuple(patterns), cost, ap, fits, steps=tuple(steps))
 
 
 def fitting_plans(
@@ -320,10 +319,9 @@ TieRule = Literal["reroll", "tie"]
 
 
 @dataclass(frozen=True)
-class Initiative:
+class Initiative(Worked):
     first: Literal["A", "B", "tie"]
     totals: tuple[int, int]
-    steps: tuple[str, ...]
 
 
 def initiative(dice_a: Sequence[int], perception_a: int, dice_b: Sequence[int], perception_b: int) -> Initiative:
@@ -342,7 +340,7 @@ def initiative(dice_a: Sequence[int], perception_a: int, dice_b: Sequence[int], 
         steps.append(f"side {side}: 2D6 {dice[0]}+{dice[1]} + perception {perception:+d} = {totals[-1]}")
     first = "A" if totals[0] > totals[1] else "B" if totals[1] > totals[0] else "tie"
     steps.append("tie: roll again (ruling)" if first == "tie" else f"side {first} acts first (先攻)")
-    return Initiative(first, (totals[0], totals[1]), tuple(steps))
+    return Initiative(first, (totals[0], totals[1]), steps=tuple(steps))
 
 
 def initiative_odds(perception_a: int, perception_b: int) -> dict[str, Fraction]:

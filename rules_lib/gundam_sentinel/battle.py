@@ -1,6 +1,6 @@
 """A guided first battle: a Zaku II against a Nouvelle GM III on the hex combat map (000 §1-§6, §8-1).
 
-The state is frozen; :func:`step` applies one action with the chapter's rule functions
+The state is frozen; :func:`~rules_lib.battle.step` applies one action with the chapter's rule functions
 (:func:`~.actions.initiative`, :func:`~.actions.action_points`, :func:`~.actions.ap_cost`,
 :func:`~.movement.move`, :func:`~.movement.spend_propellant`, :func:`~.movement.turn_only`,
 :func:`~.ranges.weapon_modifier`, :func:`~.ranges.in_firing_arc`, :func:`~.to_hit.evasion_value`,
@@ -66,7 +66,7 @@ from .checks import recovery_check
 from .movement import move, spend_propellant, turn_only
 from .ranges import JAPANESE_BANDS, in_firing_arc, range_band, weapon_modifier
 from .salvo import check_fired, resolve_salvo
-from .to_hit import check_hit
+from .to_hit import HitOptions, check_hit
 from .weapons import spend_ammunition
 
 # -- checking -------------------------------------------------------------------------------------
@@ -395,15 +395,14 @@ def _fire(state: BattleState, action: Fire, source: SeededDice | None) -> StepRe
                  + (f" {target.evasion_modifier:+d} from the charts" if target.evasion_modifier else "")
                  + f" = {evasion.value}")
     tens, units_die = draw.d(6, 2)
+    options = HitOptions(target_is_mob=target.mook, target_pilot_fainted=target.fainted)
     if weapon.mode == "missile":
         detail = resolve_salvo(tens, units_die, p.fired, evasion.value, other_modifier=modifier,
-                               capacity=weapon.capacity, target_pilot_fainted=target.fainted,
-                               target_is_mob=target.mook)
+                               capacity=weapon.capacity, options=options)
         lines += list(detail.steps)
         hits, hit, critical = detail.hits, detail.hits > 0, detail.check.critical
     else:
-        detail = check_hit(tens, units_die, modifier, evasion.value, target_pilot_fainted=target.fainted,
-                           target_is_mob=target.mook)
+        detail = check_hit(tens, units_die, modifier, evasion.value, options)
         lines.append(f"final modifier (最終命中修正値): {p.weapon_mod:+d} {u.pilot.shooting:+d}"
                      + (f" {u.to_hit_modifier:+d}" if u.to_hit_modifier else "") + f" = {modifier:+d} (000 §6)")
         lines += list(detail.steps)
@@ -445,22 +444,13 @@ def _end(state: BattleState, action: EndPhase, source: SeededDice | None = None)
 # -- the engine's loop over these rules -----------------------------------------------------------
 
 REFEREE: referee.Referee[BattleState] = referee.Referee(
-    KINDS, check, _candidates,
+    BattleState, KINDS, check, _candidates,
     {"initiative": _initiative, "ap": _roll_ap, "move": _move, "turn": _turn, "fire": _fire, "end": _end},
 )
-#: the engine's loop: dice come from the action's ``dice`` or, when it has none, from a
-#: :class:`~rules_lib.dice.SeededDice` passed to ``step``; every rule is checked before a die is drawn
 action_kind = REFEREE.action_kind
-is_legal = REFEREE.is_legal
-legal_actions = REFEREE.legal_actions
-legal_kinds = REFEREE.legal_kinds
-step = REFEREE.step
-play = REFEREE.play
-log_html = referee.log_html
 
 __all__ = [
     "ACTION_KINDS", "FRONT", "PHASES", "REFEREE", "Action", "BattleRules", "BattleState", "BattleUnit", "BattleWeapon",
     "EndPhase", "Fire", "FireMode", "IllegalStep", "Move", "Phase", "RollAP", "RollInitiative", "StepResult", "Turn",
-    "action_kind", "cannot_act", "check", "is_legal", "legal_actions", "legal_kinds", "log_html", "new_battle",
-    "play", "sample_units", "step",
+    "action_kind", "cannot_act", "check", "new_battle", "sample_units",
 ]

@@ -13,7 +13,7 @@ from .checks import faint_chance
 from .d36 import step_of, value_of
 from .damage import secondary_damage_chance
 from .salvo import resolve_salvo, salvo_damage, salvo_modifier, salvo_odds
-from .to_hit import CRITICAL_AT, check_hit, hit_odds
+from .to_hit import CRITICAL_AT, HitOptions, check_hit, hit_odds
 
 
 @dataclass(frozen=True)
@@ -50,14 +50,14 @@ def fire_odds(state: BattleState, action: Fire) -> FireOdds:
     evasion = p.target.evasion()
     critical = Fraction(0)
     if p.target.mook:  # a modified 66+ that hits a mook MS (000 §6): the same rule functions, every roll
+        on_mook = HitOptions(target_is_mob=True, target_pilot_fainted=p.target.fainted)
         for t in range(1, 7):
             for u in range(1, 7):
                 if p.weapon.mode == "missile":
-                    crit = resolve_salvo(t, u, p.fired, evasion, other_modifier=modifier, target_is_mob=True,
-                                         target_pilot_fainted=p.target.fainted).check.critical
+                    crit = resolve_salvo(t, u, p.fired, evasion, other_modifier=modifier,
+                                         options=on_mook).check.critical
                 else:
-                    crit = check_hit(t, u, modifier, evasion, target_is_mob=True,
-                                     target_pilot_fainted=p.target.fainted).critical
+                    crit = check_hit(t, u, modifier, evasion, on_mook).critical
                 critical += Fraction(crit, 36)
     salvo_bonus = salvo_modifier(p.fired) if p.weapon.mode == "missile" else 0
     fainted = p.target.fainted
@@ -66,13 +66,13 @@ def fire_odds(state: BattleState, action: Fire) -> FireOdds:
             counts: dict[int, int] = {}
             for t in range(1, 7):
                 for u in range(1, 7):
-                    h = resolve_salvo(t, u, p.fired, evasion, other_modifier=modifier, target_pilot_fainted=True).hits
+                    h = resolve_salvo(t, u, p.fired, evasion, other_modifier=modifier, options=HitOptions(target_pilot_fainted=True)).hits
                     counts[h] = counts.get(h, 0) + 1
             hits = Distribution.from_counts(counts)
         else:
             hits = salvo_odds(p.fired, evasion, other_modifier=modifier).hits
     else:
-        odds = hit_odds(modifier, evasion, target_pilot_fainted=fainted)
+        odds = hit_odds(modifier, evasion, HitOptions(target_pilot_fainted=fainted))
         hits = Distribution({1: odds.hit, 0: 1 - odds.hit}) if 0 < odds.hit < 1 else Distribution({int(odds.hit): Fraction(1)})
     if p.target.side == "player":
         faces = [p.target.location(f, state.rules.mission_level) for f in range(1, 7)]

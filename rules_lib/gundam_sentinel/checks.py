@@ -6,6 +6,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
+from ..worked import Worked
 from .charts import Chart, ChartRoll, get_chart, roll_chart
 from .d36 import whole_number
 
@@ -18,10 +19,9 @@ ATTACKS_ON_FAINTED_ALWAYS_HIT = True  # line 585
 
 
 @dataclass(frozen=True)
-class Check:
+class Check(Worked):
     total: int
     result: bool
-    steps: tuple[str, ...]
 
 
 def _dice(dice: Sequence[int]) -> tuple[int, int]:
@@ -40,7 +40,7 @@ def faint_check(dice: Sequence[int], stamina: int) -> Check:
     natural = a + b == NATURAL_ALWAYS_FAINTS
     faints = natural or total <= FAINT_AT_MOST
     why = "a natural 2" if natural else f"{total} {'<=' if faints else '>'} {FAINT_AT_MOST}"
-    return Check(total, faints, (f"2D6 {a}+{b} + stamina {stamina:+d} = {total}",
+    return Check(total, faints, steps=(f"2D6 {a}+{b} + stamina {stamina:+d} = {total}",
                                  f"{why}: {'faints' if faints else 'stays conscious'}"))
 
 
@@ -56,7 +56,7 @@ def recovery_check(dice: Sequence[int], mental: int) -> Check:
     mental = whole_number(mental, "mental modifier")
     total = a + b + mental
     ok = total > RECOVER_ABOVE
-    return Check(total, ok, (f"2D6 {a}+{b} + mental {mental:+d} = {total}",
+    return Check(total, ok, steps=(f"2D6 {a}+{b} + mental {mental:+d} = {total}",
                              f"{total} {'>' if ok else '<='} {RECOVER_ABOVE}: {'recovers' if ok else 'still fainted'}"))
 
 
@@ -66,14 +66,13 @@ def recovery_chance(mental: int) -> Fraction:
 
 
 @dataclass(frozen=True)
-class EscapeResult:
+class EscapeResult(Worked):
     """An escape check: whether the pilot got out, died, the chart roll (``None`` for a fainted
     pilot, who cannot escape) and the working."""
 
     escaped: bool
     killed: bool
     roll: ChartRoll | None
-    steps: tuple[str, ...]
 
     @property
     def outcome(self) -> str:
@@ -88,11 +87,11 @@ def escape(dice: Sequence[int], *, fainted: bool, chart: Chart | None = None, mo
     pilot dies, and an entry without "escaped" is a failure."""
     a, b = _dice(dice)
     if fainted:
-        return EscapeResult(False, True, None, ("the pilot has fainted: cannot escape, and failing to escape is death (000 §8-2)",))
+        return EscapeResult(False, True, None, steps=("the pilot has fainted: cannot escape, and failing to escape is death (000 §8-2)",))
     roll = roll_chart(chart or get_chart("PEJC"), (a, b), whole_number(modifier, "escape modifier"))
     escaped = roll.entry.has("escaped")
     killed = roll.entry.has("killed") or not escaped
-    return EscapeResult(escaped, killed, roll, roll.steps + (("escapes" if escaped else "fails to escape: dies (000 §8-2)"),))
+    return EscapeResult(escaped, killed, roll, steps=roll.steps + (("escapes" if escaped else "fails to escape: dies (000 §8-2)"),))
 
 
 def escape_check(dice: Sequence[int], *, fainted: bool, chart: Mapping[int, str] | Chart | None = None,

@@ -164,6 +164,13 @@ class Command:
     has_modifier: bool = False
 
 
+def _refuse_trailing(m: re.Match, text: str, expression: str, form: str) -> None:
+    """Refuse text after a command's whole ``form``: BCDice ignores it, the library does not."""
+    if m.end() != len(text):
+        raise ValueError(f"command {expression!r}: {text[m.end():]!r} after {text[:m.end()]!r} is not part "
+                         f"of {form} (BCDice would ignore it; the library refuses it)")
+
+
 def parse_command(expression: str) -> Command:
     """Read one of :data:`ALLOWED` as BCDice reads it (after its preprocessing)."""
     # the limits of every notation: the length of the whole line, the digits of the command
@@ -175,17 +182,13 @@ def parse_command(expression: str) -> Command:
     text = _preprocess(expression)
     m = _BB.match(text)
     if m:
-        if m.end() != len(text):
-            raise ValueError(f"command {expression!r}: {text[m.end():]!r} after {text[:m.end()]!r} is not part "
-                             f"of BB[+m][>e] (BCDice would ignore it; the library refuses it)")
+        _refuse_trailing(m, text, expression, "BB[+m][>e]")
         modifier = _evaluate(m.group(2), "modifier") if m.group(2) else 0
         target = _evaluate(m.group(4), "evasion") if m.group(3) else None
         return Command("BBM" if m.group(1) else "BB", modifier, target, text, m.group(2) is not None)
     m = _GS.match(text)
     if m:
-        if m.end() != len(text):
-            raise ValueError(f"command {expression!r}: {text[m.end():]!r} after {text[:m.end()]!r} is not part "
-                             f"of GS[+m][>t] (BCDice would ignore it; the library refuses it)")
+        _refuse_trailing(m, text, expression, "GS[+m][>t]")
         modifier = _evaluate(m.group(1), "modifier") if m.group(1) else 0
         target = _evaluate(m.group(3), "target") if m.group(2) else GENERAL_TARGET
         return Command("GS", modifier, target, text, m.group(1) is not None)

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from .. import checks
+from ..worked import Worked
 from .charts import Chart, ChartRoll, get_chart, roll_chart
 from .d36 import whole_number
 from .units import HitLocation
@@ -135,11 +136,10 @@ class AddOnArmour:
 
 
 @dataclass(frozen=True)
-class AddOnHit:
+class AddOnHit(Worked):
     to_addon: int
     addon_durability: int
     to_body: int
-    steps: tuple[str, ...]
 
 
 def hit_with_addon(damage: int, addon: AddOnArmour, *, beam: bool, overflow_to_body: bool = False) -> AddOnHit:
@@ -152,21 +152,20 @@ def hit_with_addon(damage: int, addon: AddOnArmour, *, beam: bool, overflow_to_b
     damage = whole_number(damage, "damage")
     if addon.durability <= 0 or (addon.beam_only and not beam):
         why = "is used up" if addon.durability <= 0 else "does not stop solid weapons"
-        return AddOnHit(0, addon.durability, damage, (f"{addon.name} {why}: {damage} to the MS body",))
+        return AddOnHit(0, addon.durability, damage, steps=(f"{addon.name} {why}: {damage} to the MS body",))
     through = max(0, damage - addon.armour)
     left = addon.durability - through
     body = max(0, -left) if overflow_to_body else 0
     steps = (f"{addon.name}: {damage} - armour {addon.armour} = {through}; its durability {addon.durability} -> {left}",)
-    return AddOnHit(through, left, body, steps)
+    return AddOnHit(through, left, body, steps=steps)
 
 
 @dataclass(frozen=True)
-class HitLocationResult:
+class HitLocationResult(Worked):
     """Where a hit landed: the row of the MS sheet's table, the total that picked it, and the working."""
 
     location: HitLocation
     total: int
-    steps: tuple[str, ...]
 
 
 def hit_location(
@@ -191,4 +190,4 @@ def hit_location(
     if clamped != total:
         steps.append(f"{total} is off the table: read as {clamped} (ruling)")
     steps.append(f"{clamped}: {location.name} (armour {location.armour}, additional value {location.additional_value})")
-    return HitLocationResult(location, total, tuple(steps))
+    return HitLocationResult(location, total, steps=tuple(steps))

@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 
 from ..geometry import hex as hexgeo
 from ..geometry.hex import Hex
+from ..worked import Worked
 from .d36 import whole_number
 
 #: while moving, one turn of 60 degrees per hex moved (000 §4, lines 223, 232)
@@ -184,10 +185,9 @@ def rear_hexes_allowed(position: Hex, facing: int) -> int:
 
 
 @dataclass(frozen=True)
-class Propellant:
+class Propellant(Worked):
     remaining: int
     drifting: bool
-    steps: tuple[str, ...]
 
 
 def spend_propellant(propellant: int, move_patterns: int = 0, scenario_hexes: int = 0) -> Propellant:
@@ -204,4 +204,4 @@ def spend_propellant(propellant: int, move_patterns: int = 0, scenario_hexes: in
         raise ValueError(f"{used} propellant needed but only {propellant} left: a drifting MS cannot move")
     remaining = propellant - used
     return Propellant(remaining, remaining == 0,
-                      (f"{propellant} - {used} = {remaining}" + (": drifting (漂流)" if remaining == 0 else ""),))
+                      steps=(f"{propellant} - {used} = {remaining}" + (": drifting (漂流)" if remaining == 0 else ""),))

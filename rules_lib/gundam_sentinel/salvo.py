@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import math
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from functools import lru_cache
 from typing import Literal
@@ -18,8 +18,9 @@ from typing import Literal
 from ..checks import halfwidth
 from ..dice import Distribution, distribution
 from ..dice.exact import counts as counts_of
+from ..worked import Worked
 from .d36 import step_of, whole_number
-from .to_hit import DOUBLE_STEPS, ROLL_STEPS, HitCheck, check_hit
+from .to_hit import DOUBLE_STEPS, PLAIN_CHECK, ROLL_STEPS, HitCheck, HitOptions, check_hit
 
 
 def salvo_modifier(fired: int) -> int:
@@ -92,19 +93,20 @@ def resolve_salvo(
     capacity: int | None = None,
     psycommu_guided: bool = False,
     guided_salvo_bonus: bool = False,
-    **check_options,
+    options: HitOptions = PLAIN_CHECK,
 ) -> Salvo:
     """Resolve a missile salvo or bombing run from the dice (000 §7-1, §7-12, §7-9).
 
     ``capacity`` is one launcher's missiles (*not in the source text*; no limit if not given). A
     psycommu-guided psy-missile salvo is an all-range attack: a double always hits and then every
     missile hits (000 §7-9); whether it gets the salvo's +1 per missile is a ruling
-    (:func:`salvo_bonus`, ``guided_salvo_bonus``).
+    (:func:`salvo_bonus`, ``guided_salvo_bonus``). ``options`` are the hit check's
+    (:class:`~.to_hit.HitOptions`); their ``all_range`` is ``psycommu_guided``.
     """
     fired = check_fired(fired, capacity)
     bonus = salvo_bonus(fired, psycommu_guided=psycommu_guided, guided_salvo_bonus=guided_salvo_bonus)
     modifier = bonus + whole_number(other_modifier, "other modifier")
-    check = check_hit(tens, units, modifier, evasion, all_range=psycommu_guided, **check_options)
+    check = check_hit(tens, units, modifier, evasion, replace(options, all_range=psycommu_guided))
     if psycommu_guided and not guided_salvo_bonus:
         steps = [f"{fired} psycommu-guided: no salvo bonus (an all-range attack; ruling on 000 §7-9)"]
     else:
@@ -162,7 +164,7 @@ class DamageFormula:
 
 
 @dataclass(frozen=True)
-class SalvoDamage:
+class SalvoDamage(Worked):
     """The damage of ``hits`` missiles or bombs: how the text writes it, and its exact distribution."""
 
     per_hit: DamageFormula
@@ -170,7 +172,6 @@ class SalvoDamage:
     text: str
     expression: str
     distribution: Distribution
-    steps: tuple[str, ...]
 
 
 def salvo_damage(
@@ -197,7 +198,7 @@ def salvo_damage(
     if divisor_scope not in ("bonus", "whole"):
         raise ValueError(f"divisor scope {divisor_scope!r}: allowed are 'bonus', 'whole'")
     if hits == 0:
-        return SalvoDamage(formula, 0, "0", "0", Distribution({0: Fraction(1)}), ("no hits: no damage",))
+        return SalvoDamage(formula, 0, "0", "0", Distribution({0: Fraction(1)}), steps=("no hits: no damage",))
     dice = f"{formula.count}D{formula.sides}"
     if hits == 1:
         text = str(formula)
@@ -218,7 +219,7 @@ def salvo_damage(
         f"written as the text writes it: {text}",
         f"evaluated as {expr} ('/' rounds down)",
     )
-    return SalvoDamage(formula, hits, text, expr, distribution(expr), steps)
+    return SalvoDamage(formula, hits, text, expr, distribution(expr), steps=steps)
 
 
 # -- odds -------------------------------------------------------------------------------------------

@@ -7,12 +7,13 @@ fourteen steps up to 62, and a roll of 62 against an evasion of 54 has a margin 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from fractions import Fraction
 from functools import lru_cache
 
 from .. import checks
 from ..dice import Distribution
+from ..worked import Worked
 from . import d36
 from .actions import PATTERNS
 
@@ -79,12 +80,11 @@ EVASION_MODIFIERS: dict[str, Modifier] = {
 
 
 @dataclass(frozen=True)
-class ModifierTotal:
+class ModifierTotal(Worked):
     """A sum of named modifiers, with one line per modifier."""
 
     total: int
     parts: tuple[Modifier, ...]
-    steps: tuple[str, ...]
 
 
 def total_modifier(parts: Iterable[Modifier | tuple[str, int]] | Mapping[str, int]) -> ModifierTotal:
@@ -97,7 +97,7 @@ def total_modifier(parts: Iterable[Modifier | tuple[str, int]] | Mapping[str, in
     mods = tuple(p if isinstance(p, Modifier) else Modifier(p[0], p[1]) for p in items)
     total = sum(m.value for m in mods)
     steps = tuple(f"{m.name}: {m.value:+d}" + (f" ({m.source})" if m.source else "") for m in mods)
-    return ModifierTotal(total, mods, steps + (f"final modifier: {total:+d}",))
+    return ModifierTotal(total, mods, steps=steps + (f"final modifier: {total:+d}",))
 
 
 def pattern_modifiers(patterns: Iterable[str]) -> ModifierTotal:
@@ -113,11 +113,10 @@ def pattern_modifiers(patterns: Iterable[str]) -> ModifierTotal:
 
 
 @dataclass(frozen=True)
-class Evasion:
+class Evasion(Worked):
     """An evasion value and how it was built."""
 
     value: int
-    steps: tuple[str, ...]
 
 
 def evasion_value(
@@ -169,7 +168,7 @@ def evasion_value(
     if step < 0:
         lines.append("below 11: written and counted as 11")
     lines.append(f"evasion value {value}")
-    return Evasion(value, tuple(lines))
+    return Evasion(value, steps=tuple(lines))
 
 
 @checks.checked_flags
@@ -184,7 +183,40 @@ def terrain_modifier(modifier: int, local_terrain_spec: bool = False) -> int:
 
 
 @dataclass(frozen=True)
-class HitCheck:
+class HitOptions:
+    """The circumstances of one hit check that change its rule, shared by :func:`check_hit`,
+    :func:`hit_odds` and :func:`hit_table` (000 §6, §7-6, §7-17, §8-1).
+
+    - ``target_is_mob``: the target is a mook MS, so a modified 66 or more is a critical (000 §6).
+    - ``all_range``: an all-range attack, where a double always hits (000 §7-6).
+    - ``attacker_is_player``: in an all-range attack a player's double is a critical; ``False``
+      means a player's MS is attacked and takes secondary damage instead.
+    - ``target_pilot_fainted``: every attack on the MS of a fainted pilot hits (000 §8-1).
+    - ``critical_needs_hit``: ruling, a critical needs a hit (BCDice flags 66+ either way).
+    - ``doubles_critical``: ``False`` for the psycho jammer, whose double gives only the hit
+      (000 §7-17, line 487; see :func:`all_range_doubles_critical`).
+
+    Each must be ``True`` or ``False``; anything else is refused with a ``ValueError`` naming it.
+    """
+
+    target_is_mob: bool = False
+    all_range: bool = False
+    attacker_is_player: bool = True
+    target_pilot_fainted: bool = False
+    critical_needs_hit: bool = True
+    doubles_critical: bool = True
+
+    def __post_init__(self) -> None:
+        for item in fields(self):
+            checks.flag(getattr(self, item.name), item.name)
+
+
+#: the plain hit check: no special rule applies
+PLAIN_CHECK = HitOptions()
+
+
+@dataclass(frozen=True)
+class HitCheck(Worked):
     """One resolved hit check."""
 
     roll: int
@@ -196,7 +228,6 @@ class HitCheck:
     critical: bool
     doubles: bool
     secondary_damage: bool
-    steps: tuple[str, ...]
 
     def to_dict(self) -> dict:
         return {
@@ -240,21 +271,19 @@ class _Outcome:
     forced: bool
 
 
-def _outcome(
-    tens: int, units: int, modifier: int, evasion_step: int, target_is_mob: bool, all_range: bool,
-    attacker_is_player: bool, target_pilot_fainted: bool, critical_needs_hit: bool, doubles_critical: bool = True,
-) -> _Outcome:
+def _outcome(tens: int, units: int, modifier: int, evasion_step: int, options: HitOptions) -> _Outcome:
     """The arithmetic of one check (000 §6, §7-6, §8-1); :func:`check_hit` explains it."""
     raw_step = 6 * (tens - 1) + units - 1 + modifier
     total_step = max(0, raw_step)
     plain_hit = total_step > evasion_step
     doubles = tens == units
-    forced = not plain_hit and (target_pilot_fainted or (all_range and doubles))
+    forced = not plain_hit and (options.target_pilot_fainted or (options.all_range and doubles))
     hit = plain_hit or forced
-    special_double = all_range and doubles and doubles_critical
-    critical = special_double and attacker_is_player
-    secondary = special_double and not attacker_is_player
-    mob_critical = target_is_mob and total_step >= _CRITICAL_STEP and (hit or not critical_needs_hit)
+    special_double = options.all_range and doubles and options.doubles_critical
+    critical = special_double and options.attacker_is_player
+    secondary = special_double and not options.attacker_is_player
+    mob_critical = (options.target_is_mob and total_step >= _CRITICAL_STEP
+                    and (hit or not options.critical_needs_hit))
     return _Outcome(raw_step, total_step, plain_hit, hit, critical or mob_critical, secondary, forced)
 
 
@@ -266,37 +295,30 @@ def check_hit(
     units: int,
     modifier: int,
     evasion: int,
-    *,
-    target_is_mob: bool = False,
-    all_range: bool = False,
-    attacker_is_player: bool = True,
-    target_pilot_fainted: bool = False,
-    critical_needs_hit: bool = True,
-    doubles_critical: bool = True,
+    options: HitOptions = PLAIN_CHECK,
 ) -> HitCheck:
     """Resolve a hit check from the two dice (000 §6, §7-6, §8-1).
 
     - The 1D36 roll is ``tens`` and ``units``; the final modifier moves it that many steps.
     - It **hits when the modified roll is greater than the evasion value** (上回れば): equal misses.
     - A modified roll of **66 or more is a critical**, applied only against mook MS
-      (``target_is_mob``). Ruling: a critical needs a hit (``critical_needs_hit``; BCDice flags
-      66+ whether or not it hits, which only differs for evasions of 66 or more).
+      (``options.target_is_mob``). Ruling: a critical needs a hit (``critical_needs_hit``; BCDice
+      flags 66+ whether or not it hits, which only differs for evasions of 66 or more).
     - In an **all-range attack** (psycommu, incom, reflector, psy-missile, leader bit, psycho jammer)
       a double (11, 22, ..., 66) always hits. In all but the psycho jammer's a player's attack then is
       a critical hit, and a player's MS so hit takes secondary damage automatically
       (``attacker_is_player=False``); the psycho jammer's double gives only the hit (000 §7-17,
-      line 487): pass ``doubles_critical=False`` (or see :func:`all_range_doubles_critical`).
+      line 487): ``doubles_critical=False`` (or see :func:`all_range_doubles_critical`).
     - Every attack on the MS of a **fainted pilot** hits (000 §8-1).
+
+    ``options`` (:class:`HitOptions`) says which of these apply.
     """
-    for name, value in (("target_is_mob", target_is_mob), ("all_range", all_range),
-                        ("attacker_is_player", attacker_is_player),
-                        ("target_pilot_fainted", target_pilot_fainted), ("critical_needs_hit", critical_needs_hit)):
-        checks.flag(value, name)
+    options = checks.of_type(options, "hit check options", HitOptions)
     roll = d36.roll_value(tens, units)
     modifier = d36.whole_number(modifier, "modifier")
     evasion_step = d36.step_of(evasion, "evasion")
-    o = _outcome(tens, units, modifier, evasion_step, target_is_mob, all_range, attacker_is_player,
-                 target_pilot_fainted, critical_needs_hit, doubles_critical)
+    o = _outcome(tens, units, modifier, evasion_step, options)
+    target_is_mob, all_range, target_pilot_fainted = options.target_is_mob, options.all_range, options.target_pilot_fainted
     total = d36.value_of(o.total_step)
     margin = o.total_step - evasion_step
     doubles = tens == units
@@ -309,14 +331,14 @@ def check_hit(
         steps.append("the target's pilot has fainted: every attack hits (000 §8-1)")
     elif o.forced:
         steps.append(f"all-range attack, doubles {roll}: always hits (000 §7-6)")
-    if all_range and doubles and not doubles_critical:
+    if all_range and doubles and not options.doubles_critical:
         steps.append("doubles: the hit only, no critical or secondary damage (psycho jammer, 000 §7-17)")
     elif all_range and doubles:
-        steps.append("doubles in a player's all-range attack: critical hit" if attacker_is_player
+        steps.append("doubles in a player's all-range attack: critical hit" if options.attacker_is_player
                      else "doubles in an all-range attack on a player's MS: automatic secondary damage")
     if target_is_mob and o.critical and o.total_step >= _CRITICAL_STEP:
         steps.append(f"{total} is {CRITICAL_AT} or more against a mook MS: critical (000 §6)")
-    return HitCheck(roll, modifier, total, evasion, margin, o.hit, o.critical, doubles, o.secondary, tuple(steps))
+    return HitCheck(roll, modifier, total, evasion, margin, o.hit, o.critical, doubles, o.secondary, steps=tuple(steps))
 
 
 # -- exact odds from the precomputed 36-step distribution ---------------------------------------------
@@ -335,10 +357,7 @@ def _first_step(threshold: int) -> int:
     return 0 if threshold < 0 else ROLL_STEPS if threshold > ROLL_STEPS else threshold
 
 
-def _hit_counts(
-    modifier: int, evasion_step: int, target_is_mob: bool, all_range: bool, attacker_is_player: bool,
-    target_pilot_fainted: bool, critical_needs_hit: bool, doubles_critical: bool,
-) -> tuple[int, int]:
+def _hit_counts(modifier: int, evasion_step: int, options: HitOptions) -> tuple[int, int]:
     """(rolls that hit, rolls that are criticals) of the 36, counted on the step distribution.
 
     The same rule as :func:`_outcome`, as sets of roll steps: the plain hits are every step from
@@ -346,6 +365,7 @@ def _hit_counts(
     the mook criticals need r + modifier >= 35, every step from ``crit_from`` up; an all-range
     attack adds the doubles below ``hit_from``; a fainted pilot's MS is hit by every roll.
     """
+    target_is_mob, all_range, target_pilot_fainted = options.target_is_mob, options.all_range, options.target_pilot_fainted
     hit_from = _first_step(evasion_step - modifier + 1)
     crit_from = _first_step(_CRITICAL_STEP - modifier)
     doubles_missing = _DOUBLES_BELOW[hit_from]  # doubles that are not plain hits
@@ -353,10 +373,10 @@ def _hit_counts(
         hits = ROLL_STEPS
     else:
         hits = ROLL_STEPS - hit_from + (doubles_missing if all_range else 0)
-    special = all_range and doubles_critical and attacker_is_player  # every double is a critical
+    special = all_range and options.doubles_critical and options.attacker_is_player  # every double is a critical
     mob = 0
     if target_is_mob:
-        if not critical_needs_hit or target_pilot_fainted:
+        if not options.critical_needs_hit or target_pilot_fainted:
             mob = ROLL_STEPS - crit_from
         else:
             mob = ROLL_STEPS - max(hit_from, crit_from)
@@ -410,47 +430,31 @@ class HitOdds:
 
 
 @lru_cache(maxsize=4096)
-def hit_odds(
-    modifier: int,
-    evasion: int,
-    *,
-    target_is_mob: bool = False,
-    all_range: bool = False,
-    attacker_is_player: bool = True,
-    target_pilot_fainted: bool = False,
-    critical_needs_hit: bool = True,
-    doubles_critical: bool = True,
-) -> HitOdds:
+def hit_odds(modifier: int, evasion: int, options: HitOptions = PLAIN_CHECK) -> HitOdds:
     """Exact chances of a hit and of a critical, and the distribution of the margin (000 §6).
 
     Counted on the precomputed distribution of the 36 roll steps (each 1 in 36; the doubles at
     known steps), by the rule :func:`check_hit` applies roll by roll; the tests compare the two for
-    every roll and flag. The margin is in steps (zero or less = a miss before the special rules).
+    every roll and option. The margin is in steps (zero or less = a miss before the special rules).
     """
+    options = checks.of_type(options, "hit check options", HitOptions)
     modifier = d36.whole_number(modifier, "modifier")
     evasion_step = d36.step_of(evasion, "evasion")
-    hits, crits = _hit_counts(modifier, evasion_step, target_is_mob, all_range, attacker_is_player,
-                              target_pilot_fainted, critical_needs_hit, doubles_critical)
+    hits, crits = _hit_counts(modifier, evasion_step, options)
     steps = (f"{hits} of 36 rolls hit", f"{crits} of 36 rolls are criticals")
     return HitOdds(modifier, evasion, _CHANCE[hits], _CHANCE[crits], steps)
 
 
 def hit_table(
-    modifiers: Iterable[int], evasions: Iterable[int], **options: bool
+    modifiers: Iterable[int], evasions: Iterable[int], options: HitOptions = PLAIN_CHECK,
 ) -> dict[tuple[int, int], tuple[Fraction, Fraction]]:
     """The to-hit table: (chance to hit, chance of a critical) for every modifier against every
-    evasion value (000 §6), counted on the precomputed step distribution as :func:`hit_odds` counts.
-    ``options`` are :func:`hit_odds`' flags (``target_is_mob=True``, ...)."""
-    flags = {"target_is_mob": False, "all_range": False, "attacker_is_player": True, "target_pilot_fainted": False,
-             "critical_needs_hit": True, "doubles_critical": True}
-    unknown = sorted(set(options) - set(flags))
-    if unknown:
-        raise ValueError(f"hit_table options {unknown}: allowed are {', '.join(flags)}")
-    flags.update(options)
-    args = tuple(flags.values())
+    evasion value (000 §6), counted on the precomputed step distribution as :func:`hit_odds` counts,
+    under the same :class:`HitOptions`."""
+    options = checks.of_type(options, "hit check options", HitOptions)
     mods = [d36.whole_number(m, "modifier") for m in modifiers]
-    plain = not (flags["all_range"] or flags["target_pilot_fainted"]) and flags["critical_needs_hit"]
-    mob = flags["target_is_mob"]
+    plain = not (options.all_range or options.target_pilot_fainted) and options.critical_needs_hit
+    mob = options.target_is_mob
     table = {}
     for evasion in evasions:
         evasion_step = d36.step_of(evasion, "evasion")
@@ -460,7 +464,7 @@ def hit_table(
                 crits = ROLL_STEPS - max(hit_from, _first_step(_CRITICAL_STEP - m)) if mob else 0
                 table[(m, evasion)] = (_CHANCE[ROLL_STEPS - hit_from], _CHANCE[crits])
             else:
-                hits, crits = _hit_counts(m, evasion_step, *args)
+                hits, crits = _hit_counts(m, evasion_step, options)
                 table[(m, evasion)] = (_CHANCE[hits], _CHANCE[crits])
     return table
 
@@ -481,12 +485,8 @@ class ToHitAnswer:
     odds: HitOdds
 
 
-def to_hit_answer(
-    modifiers: Mapping[str, int], evasion: int, *, target_is_mob: bool = False, all_range: bool = False,
-    doubles_critical: bool = True,
-) -> ToHitAnswer:
-    """Sum named modifiers and give the exact odds against ``evasion`` (one call per calculator change)."""
+def to_hit_answer(modifiers: Mapping[str, int], evasion: int, options: HitOptions = PLAIN_CHECK) -> ToHitAnswer:
+    """Sum named modifiers and give the exact odds against ``evasion`` under ``options``
+    (one call per calculator change)."""
     total = total_modifier({name: value for name, value in modifiers.items() if value})
-    return ToHitAnswer(total, hit_odds(total.total, d36.whole_number(evasion, "evasion"),
-                                       target_is_mob=target_is_mob, all_range=all_range,
-                                       doubles_critical=doubles_critical))
+    return ToHitAnswer(total, hit_odds(total.total, d36.whole_number(evasion, "evasion"), options))

@@ -13,6 +13,7 @@ from .. import checks
 from ..dice import Distribution, distribution, roll
 from ..geometry import hex as hexgeo
 from ..geometry.hex import Hex
+from ..worked import Worked
 from .actions import PATTERNS
 from .d36 import whole_number
 from .ranges import BANDS, range_band
@@ -270,11 +271,10 @@ CAPTOR_PUNCHES_AUTO_HIT = True
 
 
 @dataclass(frozen=True)
-class PilotingCheck:
+class PilotingCheck(Worked):
     total: int
     target: int
     success: bool
-    steps: tuple[str, ...]
 
 
 def piloting_check(
@@ -298,7 +298,7 @@ def piloting_check(
     success = total > target if success_rule == ">" else total >= target
     steps = (f"2D6 {dice[0]}+{dice[1]} + piloting {piloting:+d} = {total}",
              f"target 10{target - 10:+d} = {target}: {'success' if success else 'failure'} ({success_rule})")
-    return PilotingCheck(total, target, success, steps)
+    return PilotingCheck(total, target, success, steps=steps)
 
 
 def piloting_check_odds(piloting: int, *, opponent_piloting: int = 0, success_rule: SuccessRule = ">") -> Fraction:
@@ -425,12 +425,11 @@ def beam_disturbance_damage(damage: int, *, rounding: Literal["down", "up"] = "d
 
 
 @dataclass(frozen=True)
-class Maintenance:
+class Maintenance(Worked):
     """One scenario turn of the Big Lang's maintenance bay."""
 
     repaired: tuple[int, ...]
     formula: str
-    steps: tuple[str, ...]
 
 
 def big_lang_can_maintain(units: int, *, in_combat: bool = False) -> bool:
@@ -456,7 +455,7 @@ def big_lang_maintenance(dice: Sequence[int], *, in_combat: bool = False) -> Mai
     repaired = tuple(roll(BIG_LANG["repair"], dice=[d]).total for d in dice)
     steps = tuple(f"unit {n}: refilled, {BIG_LANG['repair']} = {r} durability repaired"
                   for n, r in enumerate(repaired, start=1))
-    return Maintenance(repaired, BIG_LANG["repair"], steps)
+    return Maintenance(repaired, BIG_LANG["repair"], steps=steps)
 
 
 def ewac_modifier(*, friendly_ewac_on_map: bool, shooting: bool = True) -> int:
@@ -547,12 +546,11 @@ def nuclear_target_allowed(user: Hex, target: Hex) -> bool:
 
 
 @dataclass(frozen=True)
-class NuclearEffect:
+class NuclearEffect(Worked):
     """Which units a nuclear weapon removes, by the text's suggested effect."""
 
     destroyed: tuple[str, ...]
     survivors: tuple[str, ...]
-    steps: tuple[str, ...]
 
 
 def nuclear_effect_example(
@@ -601,4 +599,4 @@ def nuclear_effect_example(
             steps.append(f"{name} has anti-nuclear defence (対核防御): unharmed")
     steps.append(f"vanish: {', '.join(destroyed) or 'none'}")
     survivors = tuple(name for name in units if name not in destroyed)
-    return NuclearEffect(destroyed, survivors, tuple(steps))
+    return NuclearEffect(destroyed, survivors, steps=tuple(steps))

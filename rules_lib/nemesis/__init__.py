@@ -5,6 +5,7 @@ Sections are cited as the text numbers them (``002 §5-1``); its six unnumbered 
 §H1 (parameters) to §H6 (interrupt actions), in order of appearance.
 """
 
+from ..battle import is_legal, legal_actions, legal_kinds, log_html, play, step
 from .abilities import (
     CONTESTS,
     DEFAULT_INTERRUPT_COST,
@@ -89,11 +90,7 @@ from .battle import (
     Shoot,
     StepResult,
     SwapWeapon,
-    is_legal,
-    legal_actions,
-    legal_kinds,
     new_battle,
-    step,
 )
 from .battle_odds import DecisionOdds, decision_odds, initiative_chance
 from .damage import (
@@ -185,11 +182,8 @@ __all__ = [
     "board_html",
     "decision_odds",
     "initiative_chance",
-    "is_legal",
-    "legal_actions",
-    "legal_kinds",
-    "new_battle",
-    "step",
+    # the battle's loop is the engine's (rules_lib.battle)
+    "is_legal", "legal_actions", "legal_kinds", "log_html", "new_battle", "play", "step",
     "ABILITIES",
     "ACTION_DICE",
     "ACTION_DIE_SIDES",

@@ -10,6 +10,7 @@ from typing import Literal
 
 from .. import checks
 from ..dice import OpposedOdds, opposed_pools
+from ..worked import Worked
 from .action import check_faces, read_pattern
 from .silhouette import Silhouette
 
@@ -18,14 +19,13 @@ POOL_DIE_SIDES = 6
 
 
 @dataclass(frozen=True)
-class PoolContest:
+class PoolContest(Worked):
     """One d6-pool contest: each side's dice and sums, and whether the side named first succeeds."""
 
     name: str
     first: tuple[int, ...]
     second: tuple[int, ...]
     success: bool
-    steps: tuple[str, ...]
 
     @property
     def first_total(self) -> int:
@@ -45,7 +45,7 @@ def _contest(name: str, first_name: str, first: Sequence[int], second_name: str,
     steps = (f"{first_name}: {len(a)}D6 {'+'.join(map(str, a)) or '(no dice)'} = {sa}",
              f"{second_name}: {len(b)}D6 {'+'.join(map(str, b)) or '(no dice)'} = {sb}",
              f"{sa} {rel} {sb}? {'yes' if success else 'no'}: {outcome[0] if success else outcome[1]}")
-    return PoolContest(name, a, b, success, steps)
+    return PoolContest(name, a, b, success, steps=steps)
 
 
 @checks.checked_flags
@@ -117,7 +117,7 @@ def fall_check(attacker: Sequence[int], defender: Sequence[int],
     steps = (f"attacker (fall value): {len(a)}D6 {'+'.join(map(str, a)) or '(no dice)'} = {sum(a)}",
              f"defender (stability): {len(d)}D6 {'+'.join(map(str, d)) or '(no dice)'} = {sum(d)}",
              f"reading {reading.value}: the defender {'falls' if falls else 'stays up'}")
-    return PoolContest("fall", a, d, falls, steps)
+    return PoolContest("fall", a, d, falls, steps=steps)
 
 
 def fall_chance(fall_value: int, stability: int, reading: FallReading | str = FallReading.AS_WRITTEN) -> Fraction:
@@ -132,11 +132,10 @@ def fall_chance(fall_value: int, stability: int, reading: FallReading | str = Fa
 
 
 @dataclass(frozen=True)
-class FallConsequence:
+class FallConsequence(Worked):
     loses_rest_of_turn: bool
     action_dice_lost_next_turn: int
     cannot_act_next_turn: bool
-    steps: tuple[str, ...]
 
 
 @checks.checked_flags
@@ -149,11 +148,11 @@ def fall_consequences(fallen_is_second_player: bool, flying: bool = False) -> Fa
     """
     if flying:
         return FallConsequence(fallen_is_second_player, 0, True,
-                               ("fell in the air: it drops (落下) and cannot act next turn",))
+                               steps=("fell in the air: it drops (落下) and cannot act next turn",))
     if fallen_is_second_player:
-        return FallConsequence(True, 0, False, ("the fallen unit is the second player: it does nothing; next turn",))
+        return FallConsequence(True, 0, False, steps=("the fallen unit is the second player: it does nothing; next turn",))
     return FallConsequence(False, 1, False,
-                           ("felled by the second player's attack: 1 action die fewer next turn",))
+                           steps=("felled by the second player's attack: 1 action die fewer next turn",))
 
 
 # -- stealth, interception, evasion ---------------------------------------------------
@@ -171,7 +170,7 @@ def stealth_check(stealth: Sequence[int], spotter: Sequence[int]) -> StealthResu
     and the opponent loses its turn. Tried on a triple in the action-decision phase."""
     c = _contest("stealth", "stealthy side", stealth, "spotter", spotter, True,
                  ("stealth: the opponent loses its turn", "spotted"))
-    return StealthResult(c.name, c.first, c.second, c.success, c.steps)
+    return StealthResult(c.name, c.first, c.second, c.success, steps=c.steps)
 
 
 def may_try_stealth(dice: Sequence[int], has_stealth: bool = True) -> bool:
@@ -194,7 +193,7 @@ def intercept_check(guidance: Sequence[int], interceptor: Sequence[int], has_mac
     checks.whole(damage, "damage", minimum=0)
     c = _contest("interception", "interceptor", interceptor, "missile", guidance, True,
                  ("intercepted: no damage", "not intercepted"))
-    return InterceptResult(c.name, c.first, c.second, c.success, c.steps, 0 if c.success else damage)
+    return InterceptResult(c.name, c.first, c.second, c.success, 0 if c.success else damage, steps=c.steps)
 
 
 EvasionChoice = Literal["mobility", "agility", "higher"]
@@ -273,11 +272,10 @@ def interrupt_cost(action: str, head_destroyed: bool = False, times: int = 1) ->
 
 
 @dataclass(frozen=True)
-class ActionReroll:
+class ActionReroll(Worked):
     dice: tuple[int, ...]
     dice_rerolled: int
     active_spent: int
-    steps: tuple[str, ...]
 
 
 def action_reroll(dice: Sequence[int], position: int, new_face: int, used_this_turn: int = 0,
@@ -295,14 +293,13 @@ def action_reroll(dice: Sequence[int], position: int, new_face: int, used_this_t
     out[position] = new_face
     cost = interrupt_cost("reroll", head_destroyed)
     return ActionReroll(tuple(out), REROLL_DICE, cost,
-                        (f"reroll the {faces[position]}: {new_face}; dice {'-'.join(map(str, out))}; "
+                        steps=(f"reroll the {faces[position]}: {new_face}; dice {'-'.join(map(str, out))}; "
                          f"{cost} active value",))
 
 
 @dataclass(frozen=True)
-class CounterFireRule:
+class CounterFireRule(Worked):
     allowed: bool
-    steps: tuple[str, ...]
 
 
 @checks.checked_flags
@@ -323,22 +320,21 @@ def may_counter_fire(same_range: bool, declared_melee: bool = False, weapon_kind
     """Counter-fire (反撃射撃, 002 §H6): with a weapon of the same range, not after declaring melee,
     not with rocket launchers or missiles (反撃不可)."""
     if not same_range:
-        return CounterFireRule(False, ("no weapon of the same range",))
+        return CounterFireRule(False, steps=("no weapon of the same range",))
     if declared_melee:
-        return CounterFireRule(False, ("melee declared: no counter-fire",))
+        return CounterFireRule(False, steps=("melee declared: no counter-fire",))
     if no_counter_fire or (weapon_kind is not None and weapon_kind in NO_COUNTER_FIRE_KINDS):
-        return CounterFireRule(False, ("rocket launchers and missiles (反撃不可) cannot counter-fire",))
-    return CounterFireRule(True, ("same-range weapon: counter-fire for 1 active value per enemy action",))
+        return CounterFireRule(False, steps=("rocket launchers and missiles (反撃不可) cannot counter-fire",))
+    return CounterFireRule(True, steps=("same-range weapon: counter-fire for 1 active value per enemy action",))
 
 
 CounterReading = Literal["difference", "full"]
 
 
 @dataclass(frozen=True)
-class CounterResult:
+class CounterResult(Worked):
     attacker_takes: int
     defender_takes: int
-    steps: tuple[str, ...]
 
 
 def counter(attacker_damage: int, defender_damage: int, reading: CounterReading = "difference") -> CounterResult:
@@ -354,10 +350,10 @@ def counter(attacker_damage: int, defender_damage: int, reading: CounterReading 
         raise ValueError(f"counter reading {reading!r} is not 'difference' or 'full'")
     if defender_damage > attacker_damage:
         hit = defender_damage - attacker_damage if reading == "difference" else defender_damage
-        return CounterResult(hit, 0, (f"{defender_damage} offsets {attacker_damage} and is higher: "
+        return CounterResult(hit, 0, steps=(f"{defender_damage} offsets {attacker_damage} and is higher: "
                                       f"the attacker takes {hit}, the defender none",))
     left = attacker_damage - defender_damage
-    return CounterResult(0, left, (f"{defender_damage} offsets {attacker_damage}: the defender takes {left}",))
+    return CounterResult(0, left, steps=(f"{defender_damage} offsets {attacker_damage}: the defender takes {left}",))
 
 
 # -- the contests as one table, for the opposed-pools calculator -----------------------

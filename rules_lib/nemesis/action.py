@@ -13,6 +13,7 @@ from .. import checks
 from ..checks import halfwidth
 from ..dice import MAX_DICE, MAX_SIDES, Distribution, parse, pattern, pattern_distribution
 from ..dice.exact import from_die
+from ..worked import Worked
 from .silhouette import Grip, Weapon, parse_ability, parse_proper_range
 
 #: the action roll of §1-1 (line 151)
@@ -37,10 +38,9 @@ def check_faces(dice: Sequence[int], what: str = "action dice") -> tuple[int, ..
 
 
 @dataclass(frozen=True)
-class PatternReading:
+class PatternReading(Worked):
     dice: tuple[int, ...]
     pattern: str
-    steps: tuple[str, ...]
 
     @property
     def label(self) -> str:
@@ -74,7 +74,7 @@ def read_pattern(dice: Sequence[int]) -> PatternReading:
         "pair": "two equal: a pair (ゾロ目)",
         "plain": "neither: a plain roll (出目)",
     }[kind])
-    return PatternReading(faces, kind, tuple(steps))
+    return PatternReading(faces, kind, steps=tuple(steps))
 
 
 def pattern_odds() -> Distribution:
@@ -86,9 +86,8 @@ def pattern_odds() -> Distribution:
 
 
 @dataclass(frozen=True)
-class ActionDiceCount:
+class ActionDiceCount(Worked):
     dice: int
-    steps: tuple[str, ...]
 
 
 @checks.checked_flags
@@ -110,7 +109,7 @@ def action_dice_count(destroyed_legs: int = 0, fell_last_turn: bool = False) -> 
     if count < 0:
         steps.append(f"{count} is below 0: no dice (ruling)")
         count = 0
-    return ActionDiceCount(count, tuple(steps))
+    return ActionDiceCount(count, steps=tuple(steps))
 
 
 # -- initiative ----------------------------------------------------------------------
@@ -135,11 +134,10 @@ class InitiativeSide:
 
 
 @dataclass(frozen=True)
-class InitiativeResult:
+class InitiativeResult(Worked):
     chooser: str  # "A" or "B": the side that chooses to go first (先攻) or second (後攻)
     decided_by: str  # "score", "agility" or "1D20"
     scores: tuple[int, int]
-    steps: tuple[str, ...]
 
 
 def initiative(a: InitiativeSide, b: InitiativeSide, d20: Sequence[tuple[int, int]] = ()) -> InitiativeResult:
@@ -155,12 +153,12 @@ def initiative(a: InitiativeSide, b: InitiativeSide, d20: Sequence[tuple[int, in
     if a.score != b.score:
         chooser = "A" if a.score > b.score else "B"
         steps.append(f"{chooser} is higher and chooses first (先攻) or second (後攻)")
-        return InitiativeResult(chooser, "score", (a.score, b.score), tuple(steps))
+        return InitiativeResult(chooser, "score", (a.score, b.score), steps=tuple(steps))
     steps.append("tie: the higher agility (運動性) chooses")
     if a.agility != b.agility:
         chooser = "A" if a.agility > b.agility else "B"
         steps.append(f"agility {a.agility} against {b.agility}: {chooser} chooses")
-        return InitiativeResult(chooser, "agility", (a.score, b.score), tuple(steps))
+        return InitiativeResult(chooser, "agility", (a.score, b.score), steps=tuple(steps))
     steps.append(f"agility tied at {a.agility}: each rolls {TIE_BREAK_ROLL}, the higher chooses")
     for x, y in d20:
         for value in (x, y):
@@ -169,7 +167,7 @@ def initiative(a: InitiativeSide, b: InitiativeSide, d20: Sequence[tuple[int, in
         if x != y:
             chooser = "A" if x > y else "B"
             steps.append(f"1D20 {x} against {y}: {chooser} chooses")
-            return InitiativeResult(chooser, "1D20", (a.score, b.score), tuple(steps))
+            return InitiativeResult(chooser, "1D20", (a.score, b.score), steps=tuple(steps))
         steps.append(f"1D20 {x} against {y}: tied again, roll again (ruling)")
     raise ValueError("initiative is still tied: give the 1D20 tie-break rolls as d20=[(a, b), ...]")
 
@@ -208,10 +206,9 @@ def is_multi_attack(weapon: Weapon, multi_attack: MultiAttack = "rapid_only") ->
 
 
 @dataclass(frozen=True)
-class AttackCount:
+class AttackCount(Worked):
     attacks: int
     matching: tuple[int, ...]
-    steps: tuple[str, ...]
 
 
 def attack_count(dice: Sequence[int], weapon: Weapon, extended: ExtendedFace | str = ExtendedFace.IGNORED,
@@ -237,7 +234,7 @@ def attack_count(dice: Sequence[int], weapon: Weapon, extended: ExtendedFace | s
     else:
         steps.append(f"{len(matching)} matching dice; shooting is once per turn: 1 attack")
         attacks = 1
-    return AttackCount(attacks, matching, tuple(steps))
+    return AttackCount(attacks, matching, steps=tuple(steps))
 
 
 def binomial_faces(dice: int, faces: int, sides: int = 6) -> Distribution:
@@ -327,11 +324,10 @@ def shooting_order(dice: Sequence[int], weapons: Sequence[Weapon],
 
 
 @dataclass(frozen=True)
-class DiceSpent:
+class DiceSpent(Worked):
     remaining: tuple[int, ...]
     given_up: tuple[int, ...]
     active_gain: int
-    steps: tuple[str, ...]
 
 
 def _remove(dice: tuple[int, ...], give_up: Sequence[int]) -> tuple[int, ...]:
@@ -359,7 +355,7 @@ def response_action(dice: Sequence[int], give_up: Sequence[int]) -> DiceSpent:
     remaining = _remove(faces, give_up)
     steps = (f"give up {'-'.join(map(str, give_up))}: active value +{RESPONSE_ACTIVE_GAIN}",
              f"dice left: {'-'.join(map(str, remaining)) or 'none'}")
-    return DiceSpent(remaining, give_up, RESPONSE_ACTIVE_GAIN, steps)
+    return DiceSpent(remaining, give_up, RESPONSE_ACTIVE_GAIN, steps=steps)
 
 
 def weapon_swap(dice: Sequence[int], give_up: int | None, weapon: Weapon | None = None) -> DiceSpent:
@@ -371,13 +367,13 @@ def weapon_swap(dice: Sequence[int], give_up: int | None, weapon: Weapon | None 
     if weapon is not None and weapon.has("no_swap"):
         if give_up is not None:
             raise ValueError(f"{weapon.name} has 持替不要: taking it up costs no die")
-        return DiceSpent(faces, (), 0, (f"{weapon.name} has 持替不要: no die given up",))
+        return DiceSpent(faces, (), 0, steps=(f"{weapon.name} has 持替不要: no die given up",))
     if give_up is None:
         raise ValueError("a weapon swap gives up one die: say which (give_up=face)")
     remaining = _remove(faces, check_faces([give_up], "die given up"))
     steps = (f"swap: give up the {give_up}", f"dice left: {'-'.join(map(str, remaining)) or 'none'}; "
              "the unit may still shoot with a matching die")
-    return DiceSpent(remaining, (give_up,), 0, steps)
+    return DiceSpent(remaining, (give_up,), 0, steps=steps)
 
 
 def swap_needed(weapon: Weapon | None = None, grip_from: Grip | None = None, grip_to: Grip | None = None) -> bool:
@@ -401,10 +397,9 @@ def swap_needed(weapon: Weapon | None = None, grip_from: Grip | None = None, gri
 
 
 @dataclass(frozen=True)
-class MeleeOpening:
+class MeleeOpening(Worked):
     allowed: bool
     becomes: str | None  # "second" (後攻) when allowed
-    steps: tuple[str, ...]
 
     @property
     def becomes_label(self) -> str | None:
@@ -438,7 +433,7 @@ def may_open_melee(dice: Sequence[int], melee_ability: bool = False, opponent_fl
         steps.append("stealth skipped this side's turn: void (§H5 格闘)")
     if allowed:
         steps.append("the opener automatically becomes the second player (後攻)")
-    return MeleeOpening(allowed, "second" if allowed else None, tuple(steps))
+    return MeleeOpening(allowed, "second" if allowed else None, steps=tuple(steps))
 
 
 @checks.checked_flags

@@ -1,6 +1,6 @@
 """A guided first battle: two silhouettes, no map, played step by step (002 §1-1 to §7-2).
 
-The state is frozen; :func:`step` applies one action with the chapter's rule functions
+The state is frozen; :func:`~rules_lib.battle.step` applies one action with the chapter's rule functions
 (:func:`~rules_lib.nemesis.initiative`, :func:`~rules_lib.nemesis.attack_count`,
 :func:`~rules_lib.nemesis.response_action`, :func:`~rules_lib.nemesis.weapon_swap`,
 :func:`~rules_lib.nemesis.armour_check`, :func:`~rules_lib.nemesis.roll_damage`,
@@ -34,8 +34,9 @@ lacks (flight, stealth, fall, rapid fire).
 
 The units, state and actions are in :mod:`.battle_state`, the odds at a decision in
 :mod:`.battle_odds`, the board in :mod:`.figures`; the loop (legality, step, play, log) is the
-engine's (``rules_lib.battle.Referee``). Unlike the other battles, given dice are passed to
-``step`` (a list of faces), not on the action: one list can run a whole turn.
+engine's (``rules_lib.battle.Referee``). As in every battle, an action that rolls (the action
+dice, the approach, the armour check, the damage) takes given dice as its ``dice`` field; without
+them the step draws from the :class:`~rules_lib.dice.SeededDice` passed to ``step``.
 """
 
 from __future__ import annotations
@@ -46,7 +47,7 @@ from dataclasses import replace
 
 from .. import battle as referee
 from ..battle import ActionDice, IllegalStep, StepResult, finish
-from ..dice import GivenDice, SeededDice
+from ..dice import SeededDice
 from .abilities import interrupt_cost
 from .action import (
     TIE_BREAK_SIDES,
@@ -310,21 +311,17 @@ def _candidates(state: BattleState) -> tuple[Action, ...]:
     return tuple(candidates)
 
 
-#: a step's dice: faces used in order (all must be used), or a seeded or shared source
-DiceInput = Sequence[int] | SeededDice | GivenDice | None
-
-
 # -- steps ------------------------------------------------------------------------------------
 
 
 def _lined(handler):
     """A Nemesis step (``handler(state, action, dice) -> (state, lines)``) as the engine's step: dice
-    from ``dice`` (faces in order, all used, or a seeded generator), the lines appended to the log."""
+    from the action's given ``dice`` (all used) or else the step's ``source``, the lines appended to the log."""
 
-    def run(state: BattleState, action: Action, dice: DiceInput = None) -> StepResult:
-        source = ActionDice.of(dice, "this step")
-        new, lines = handler(state, action, source)
-        return finish(new, lines, source.finish())
+    def run(state: BattleState, action: Action, source: SeededDice | None = None) -> StepResult:
+        dice = ActionDice(getattr(action, "dice", None), source, "this step")
+        new, lines = handler(state, action, dice)
+        return finish(new, lines, dice.finish())
 
     return run
 
@@ -494,7 +491,7 @@ def _concede(state: BattleState, action: Concede, dice: ActionDice):
 
 # -- the engine's loop over these rules -----------------------------------------------------------
 
-REFEREE: referee.Referee[BattleState] = referee.Referee(KINDS, check, _candidates, {
+REFEREE: referee.Referee[BattleState] = referee.Referee(BattleState, KINDS, check, _candidates, {
     kind: _lined(handler) for kind, handler in {
         "roll": _roll, "order": _order, "open-melee": _open_melee, "shoot": _shoot, "response": _response,
         "swap": _swap, "approach": _approach, "melee": _melee, "armour": _armour, "damage": _damage,
@@ -502,25 +499,10 @@ REFEREE: referee.Referee[BattleState] = referee.Referee(KINDS, check, _candidate
     }.items()
 })
 action_kind = REFEREE.action_kind
-is_legal = REFEREE.is_legal
-legal_actions = REFEREE.legal_actions
-legal_kinds = REFEREE.legal_kinds
-step = REFEREE.step
-log_html = referee.log_html
-
-
-def play(state: BattleState, actions: Sequence[Action], dice: DiceInput = None) -> list[StepResult]:
-    """Apply several actions in order with one dice source; returns every step's result."""
-    source = dice if isinstance(dice, (SeededDice, GivenDice)) or dice is None else GivenDice(list(dice))
-    results = REFEREE.play(state, actions, source)
-    if isinstance(source, GivenDice):
-        source.finish()
-    return results
 
 __all__ = [
     "ACTION_KINDS", "Action", "Approach", "ArmourCheck", "BattleRules", "BattleState", "BattleUnit", "ChooseOrder",
     "Concede", "D6", "Damage", "EndAction", "Hit", "IllegalStep", "KINDS", "Melee", "OpenMelee", "PHASES",
     "PHASE_LABELS", "REFEREE", "ResponseAction", "RollActionDice", "SIDES", "Shoot", "StepResult", "SwapWeapon",
-    "action_kind", "check", "is_legal", "legal_actions", "legal_kinds", "log_html", "make_unit", "new_battle",
-    "other", "play", "step",
+    "action_kind", "check", "make_unit", "new_battle", "other",
 ]

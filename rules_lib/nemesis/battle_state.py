@@ -225,7 +225,11 @@ def other(side: str) -> str:
 
 @dataclass(frozen=True)
 class RollActionDice:
-    """Both sides roll their action dice and initiative is decided (002 §1-1)."""
+    """Both sides roll their action dice and initiative is decided (002 §1-1); ``dice``: side A's
+    action dice, then side B's, then any 1D20 tie-breaks in pairs."""
+
+    #: the faces rolled, in order, to replay a text's or a book's dice; ``None``: the step's seeded dice
+    dice: tuple[int, ...] | None = None
 
 
 @dataclass(frozen=True)
@@ -271,10 +275,13 @@ class SwapWeapon:
 
 @dataclass(frozen=True)
 class Approach:
-    """Close in with a melee weapon on a die showing its range, against the shooter (002 §5-1)."""
+    """Close in with a melee weapon on a die showing its range, against the shooter (002 §5-1);
+    ``dice``: the approacher's dice, then the shooter's."""
 
     side: str
     active_spent: int = 0
+    #: the faces rolled, in order, to replay a text's or a book's dice; ``None``: the step's seeded dice
+    dice: tuple[int, ...] | None = None
 
 
 @dataclass(frozen=True)
@@ -286,14 +293,20 @@ class Melee:
 
 @dataclass(frozen=True)
 class ArmourCheck:
-    """Roll the waiting hit's attack against the target's armour (002 §3-1)."""
+    """Roll the waiting hit's attack against the target's armour (002 §3-1); ``dice``: the attack roll's."""
+
+    #: the faces rolled, in order, to replay a text's or a book's dice; ``None``: the step's seeded dice
+    dice: tuple[int, ...] | None = None
 
 
 @dataclass(frozen=True)
 class Damage:
-    """Roll the waiting hit's damage; the target may defend (防御行動, 1 active value) (002 §4-1, §H6, §7-1)."""
+    """Roll the waiting hit's damage; the target may defend (防御行動, 1 active value) (002 §4-1, §H6, §7-1);
+    ``dice``: the damage roll's, then the 1D20 of the part hit when damage reaches one."""
 
     defend: bool = False
+    #: the faces rolled, in order, to replay a text's or a book's dice; ``None``: the step's seeded dice
+    dice: tuple[int, ...] | None = None
 
 
 @dataclass(frozen=True)

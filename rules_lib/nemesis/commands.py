@@ -34,6 +34,7 @@ from ..dice import (
     pool_distribution,
     roll,
 )
+from ..worked import Worked
 from .action import (
     ACTION_DICE,
     ExtendedFace,
@@ -106,7 +107,7 @@ def parse_command(expression: str) -> ActionCommand | OpposedCommand:
 
 
 @dataclass(frozen=True)
-class CommandRoll:
+class CommandRoll(Worked):
     expression: str
     command: str
     dice: tuple[int, ...]
@@ -114,7 +115,6 @@ class CommandRoll:
     attacks: int | None
     success: bool | None
     totals: tuple[int, int] | None
-    steps: tuple[str, ...]
 
     def to_dict(self) -> dict:
         data = {"expression": self.expression, "system": SYSTEM, "command": self.command, "dice": list(self.dice)}
@@ -153,7 +153,7 @@ def roll_command(expression: str, *, seed: int | None = None,
             count = attack_count(faces, command.weapon)
             attacks = count.attacks
             steps += count.steps
-        return CommandRoll(text, "AD", faces, kind, attacks, None, None, tuple(steps))
+        return CommandRoll(text, "AD", faces, kind, attacks, None, None, steps=tuple(steps))
     first = tuple(source.draw(6) for _ in range(command.first))
     second = tuple(source.draw(6) for _ in range(command.second))
     if isinstance(source, GivenDice):
@@ -161,7 +161,7 @@ def roll_command(expression: str, *, seed: int | None = None,
     result = approach(first, second)
     steps = tuple(s.replace("approacher", "first pool").replace("shooter", "second pool") for s in result.steps)
     return CommandRoll(text, "OP", first + second, None, None, result.success,
-                       (result.approacher_total, result.shooter_total), steps)
+                       (result.approacher_total, result.shooter_total), steps=steps)
 
 
 @dataclass(frozen=True)

@@ -10,6 +10,7 @@ from typing import Literal
 
 from .. import checks
 from ..dice import Distribution, distribution, roll
+from ..worked import Worked
 from .silhouette import BODY_PARTS, PARTS, Silhouette
 
 #: structure lost when the attack does not penetrate (§3-1, line 207)
@@ -29,12 +30,11 @@ def penetrates(attack: int, armour: int) -> bool:
 
 
 @dataclass(frozen=True)
-class ArmourCheck:
+class ArmourCheck(Worked):
     attack: int
     armour: int
     penetrated: bool
     structure_loss: int  # 1 when not penetrated, else 0 (damage follows)
-    steps: tuple[str, ...]
 
 
 def armour_check(attack: str, armour: int, *, dice: Sequence[int] | None = None,
@@ -45,9 +45,9 @@ def armour_check(attack: str, armour: int, *, dice: Sequence[int] | None = None,
     steps = list(rolled.steps)
     if penetrates(rolled.total, armour):
         steps.append(f"{rolled.total} > armour {armour}: penetrates (装甲を抜いた); go to damage")
-        return ArmourCheck(rolled.total, armour, True, 0, tuple(steps))
+        return ArmourCheck(rolled.total, armour, True, 0, steps=tuple(steps))
     steps.append(f"{rolled.total} does not exceed armour {armour}: structure −{UNPENETRATED_STRUCTURE_LOSS}")
-    return ArmourCheck(rolled.total, armour, False, UNPENETRATED_STRUCTURE_LOSS, tuple(steps))
+    return ArmourCheck(rolled.total, armour, False, UNPENETRATED_STRUCTURE_LOSS, steps=tuple(steps))
 
 
 def penetration_chance(attack: str, armour: int) -> Fraction:
@@ -75,10 +75,9 @@ def damage_after_attenuation(rolled: int, attenuation: int, melee: bool = False,
 
 
 @dataclass(frozen=True)
-class DamageRoll:
+class DamageRoll(Worked):
     rolled: int
     damage: int
-    steps: tuple[str, ...]
 
 
 def roll_damage(damage: str, attenuation: int, *, melee: bool = False, multiplier: int = 1,
@@ -98,7 +97,7 @@ def roll_damage(damage: str, attenuation: int, *, melee: bool = False, multiplie
     final = damage_after_attenuation(rolled.total, attenuation, melee, multiplier)
     if final != value:
         steps.append(f"{value} is 1 or less: minimum guaranteed damage {MINIMUM_DAMAGE}")
-    return DamageRoll(rolled.total, final, tuple(steps))
+    return DamageRoll(rolled.total, final, steps=tuple(steps))
 
 
 class RapidFireDamage(StrEnum):
@@ -109,13 +108,12 @@ class RapidFireDamage(StrEnum):
 
 
 @dataclass(frozen=True)
-class RapidFireHits:
+class RapidFireHits(Worked):
     """A rapid-fire attack's hits: the damage of each hit (after attenuation, at least 1) and the total."""
 
     hits: int
     damage_rolls: int
     per_hit: tuple[int, ...]
-    steps: tuple[str, ...]
 
     @property
     def total(self) -> int:
@@ -151,7 +149,7 @@ def rapid_fire_hits(damage: str, attenuation: int, rapid_fire_count: int, *,
     for number, result in enumerate(results, 1):
         steps.append(f"damage roll {number}: " + "; ".join(result.steps))
     steps.append(f"hits {' + '.join(map(str, per_hit))} = {sum(per_hit)} damage")
-    return RapidFireHits(rapid_fire_count, rolls, per_hit, tuple(steps))
+    return RapidFireHits(rapid_fire_count, rolls, per_hit, steps=tuple(steps))
 
 
 def damage_distribution(damage: str, attenuation: int, melee: bool = False, multiplier: int = 1) -> Distribution:
@@ -260,12 +258,11 @@ class UnitState:
 
 
 @dataclass(frozen=True)
-class DamageOutcome:
+class DamageOutcome(Worked):
     state: UnitState
     part_hit: str | None
     part_damage: int
     destroyed_now: tuple[str, ...]
-    steps: tuple[str, ...]
 
 
 @checks.checked_flags
@@ -287,7 +284,7 @@ def apply_damage(state: UnitState, damage: int, location_roll: int | None = None
         after = max(before - damage, 0)
         steps.append(f"structure {before} − {damage} = {before - damage}" + (" → 0" if before - damage < 0 else ""))
         if after > 0:
-            return DamageOutcome(UnitState(after, state.parts, state.destroyed), None, 0, (), tuple(steps))
+            return DamageOutcome(UnitState(after, state.parts, state.destroyed), None, 0, (), steps=tuple(steps))
         to_part = damage if part_damage == "whole" else damage - before
         steps.append(f"structure reached 0: {to_part} goes to a part"
                      + (" (the amount below 0)" if part_damage == "overflow" else " (the whole damage)"))
@@ -297,7 +294,7 @@ def apply_damage(state: UnitState, damage: int, location_roll: int | None = None
         steps.append(f"structure was already 0: the whole {damage} goes to a part")
     if to_part == 0:
         steps.append("nothing left over for a part")
-        return DamageOutcome(UnitState(after, state.parts, state.destroyed), None, 0, (), tuple(steps))
+        return DamageOutcome(UnitState(after, state.parts, state.destroyed), None, 0, (), steps=tuple(steps))
     if location_roll is None:
         raise ValueError("damage reaches a part: give the 1D20 hit-location roll (location_roll=...)")
     part = hit_location(location_roll, body)
@@ -305,7 +302,7 @@ def apply_damage(state: UnitState, damage: int, location_roll: int | None = None
     steps.append(f"1D20 {location_roll}: {part.replace('_', ' ')} ({HIT_LOCATION_LABELS[part]})")
     if part in state.destroyed:
         steps.append(f"{part.replace('_', ' ')} is already destroyed: the damage is lost (ruling)")
-        return DamageOutcome(UnitState(after, parts, state.destroyed), part, 0, (), tuple(steps))
+        return DamageOutcome(UnitState(after, parts, state.destroyed), part, 0, (), steps=tuple(steps))
     left = max(parts[part] - to_part, 0)
     steps.append(f"{part.replace('_', ' ')} {parts[part]} − {to_part} = {parts[part] - to_part}"
                  + (" → 0" if parts[part] - to_part < 0 else ""))
@@ -315,18 +312,17 @@ def apply_damage(state: UnitState, damage: int, location_roll: int | None = None
         destroyed_now = (part,)
         steps.append(f"{part.replace('_', ' ')} is destroyed")
     return DamageOutcome(UnitState(after, parts, state.destroyed + destroyed_now), part, to_part,
-                         destroyed_now, tuple(steps))
+                         destroyed_now, steps=tuple(steps))
 
 
 @dataclass(frozen=True)
-class DestructionEffects:
+class DestructionEffects(Worked):
     out_of_action: bool
     interrupt_surcharge: int
     unusable_arms: tuple[str, ...]
     two_handed_unusable: bool
     action_dice_lost: int
     may_concede: bool
-    steps: tuple[str, ...]
 
 
 def destruction_effects(destroyed: Sequence[str]) -> DestructionEffects:
@@ -357,4 +353,4 @@ def destruction_effects(destroyed: Sequence[str]) -> DestructionEffects:
     concede = bool(destroyed)
     if concede:
         steps.append("a part is destroyed: the player may declare defeat and concede (投了)")
-    return DestructionEffects(out, surcharge, arms, bool(arms), 2 * legs, concede, tuple(steps))
+    return DestructionEffects(out, surcharge, arms, bool(arms), 2 * legs, concede, steps=tuple(steps))

@@ -12,6 +12,7 @@ from typing import Literal
 
 from .. import checks
 from ..dice import Distribution, opposed_pools, pattern
+from ..worked import Worked
 from .action import check_faces
 
 # -- approach ------------------------------------------------------------------------
@@ -42,11 +43,10 @@ def approacher_dice(mobility: int, active_spent: int = 0) -> int:
 
 
 @dataclass(frozen=True)
-class ApproachResult:
+class ApproachResult(Worked):
     success: bool
     approacher_total: int
     shooter_total: int
-    steps: tuple[str, ...]
 
 
 def _pool_value(faces: tuple[int, ...], compare: ApproachCompare) -> int:
@@ -72,7 +72,7 @@ def approach(approacher: Sequence[int], shooter: Sequence[int], compare: Approac
     success = av > sv
     steps.append(f"{av} > {sv}: the approach succeeds, melee attack (§5-2)" if success
                  else f"{av} does not exceed {sv}: the approach fails")
-    return ApproachResult(success, av, sv, tuple(steps))
+    return ApproachResult(success, av, sv, steps=tuple(steps))
 
 
 def approach_chance(approacher: int, shooter: int, compare: ApproachCompare = "sum") -> Fraction:
@@ -276,10 +276,9 @@ def enumerate_duel_odds(kept_a: Sequence[int] = (), kept_b: Sequence[int] = (),
 
 
 @dataclass(frozen=True)
-class Reroll:
+class Reroll(Worked):
     dice: tuple[int, ...]
     active_spent: int
-    steps: tuple[str, ...]
 
 
 def reroll(dice: Sequence[int], positions: Sequence[int], new_faces: Sequence[int], paid: bool = False) -> Reroll:
@@ -306,5 +305,5 @@ def reroll(dice: Sequence[int], positions: Sequence[int], new_faces: Sequence[in
     cost = PAID_REROLL_COST if paid and positions else 0
     steps = (f"{'-'.join(map(str, faces))}: reroll {len(positions)} di{'e' if len(positions) == 1 else 'ce'}"
              f"{' for 1 active value' if cost else ''} → {'-'.join(map(str, out))}",)
-    return Reroll(tuple(out), cost, steps)
+    return Reroll(tuple(out), cost, steps=steps)
 

@@ -18,6 +18,7 @@ from typing import Any
 from .. import checks
 from ..checks import halfwidth
 from ..dice import parse
+from ..worked import Worked
 
 DATA = Path(__file__).parent
 
@@ -382,12 +383,11 @@ class Grip(StrEnum):
 
 
 @dataclass(frozen=True)
-class GripDefaults:
+class GripDefaults(Worked):
     """``grip`` is ``None`` when the text gives no default: the player sets it before combat."""
 
     grip: Grip | None
     equipped: str  # "ranged" or "melee"
-    steps: tuple[str, ...]
 
     @property
     def equipped_label(self) -> str:
@@ -425,4 +425,4 @@ def grip_defaults(ranged_weapons: int, both_arms_armed: bool = False, melee_weap
     else:
         equipped = "melee"
         steps.append("no ranged weapon: the melee weapon is in hand")
-    return GripDefaults(grip, equipped, tuple(steps))
+    return GripDefaults(grip, equipped, steps=tuple(steps))

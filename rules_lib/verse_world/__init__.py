@@ -6,6 +6,7 @@ endurance), ``movement`` (square-map costs, locomotion modes, reachable squares)
 reloading), ``special`` (charge, tackle, ...), ``simplified`` (the seven-zone map), ``figures``, ``battle`` (the guided first battle).
 """
 
+from ..battle import is_legal, legal_actions, legal_kinds, log_html, play, step
 from .attack import (
     DAMAGE_ROLLS,
     FUMBLE_DIFFICULTY_RANGE,
@@ -48,14 +49,8 @@ from .battle import (
     Weapon,
     decision_odds,
     describe_odds,
-    is_legal,
-    legal_actions,
-    legal_kinds,
-    log_html,
     new_battle,
-    play,
     sample_units,
-    step,
 )
 from .battle_odds import extra_action_odds, first_to_act_chance, mode_mp_odds, move_plan, mp_drain_odds
 from .figures import (

@@ -19,6 +19,7 @@ from .. import checks
 from ..dice import DieRoll, Distribution, distribution, roll
 from ..dice.exact import counts
 from ..geometry.square import Facing, Square, in_cone, in_front
+from ..worked import Worked
 from ._common import check_dice_pair
 
 Kind = Literal["fumble", "normal", "critical", "over-critical"]
@@ -145,7 +146,7 @@ def evasion_roll(evasion_base: int, dice: Sequence[int], *, modifier: int = 0, c
 
 
 @dataclass(frozen=True)
-class Resolution:
+class Resolution(Worked):
     """What an attack did: hit or not, armour or not, how many damage rolls, and side effects."""
 
     hit: bool
@@ -154,7 +155,6 @@ class Resolution:
     attacker_fumbled: bool
     attacker_treated_as_fumbled: bool
     attacker_mishap: bool
-    steps: tuple[str, ...]
 
 
 @checks.checked_flags
@@ -180,7 +180,7 @@ def resolve_attack(
     steps = list(attack.steps)
     if attack.fumbled:
         steps.append("the attack fumbled: it misses; fumble processing follows")
-        return Resolution(False, False, 0, True, False, False, tuple(steps))
+        return Resolution(False, False, 0, True, False, False, steps=tuple(steps))
     if evasion is None:
         hit, direct = True, False
         steps.append("evasion given up: the attack hits, protection applies (004 §3-4-2-2, L46, L52)")
@@ -209,7 +209,7 @@ def resolve_attack(
     elif evasion is not None and evasion.kind == "over-critical":
         mishap = True
         steps.append("over-critical evasion: the GM imposes a mishap on the attacker, e.g. a broken weapon (004 §3-4-2-2, L51)")
-    return Resolution(hit, direct, rolls, False, treated_fumble, mishap, tuple(steps))
+    return Resolution(hit, direct, rolls, False, treated_fumble, mishap, steps=tuple(steps))
 
 
 # -- damage ------------------------------------------------------------------------
@@ -231,14 +231,13 @@ def damage_expression(weapon_damage: str, physical_bonus: int = 0, *, rolls: int
 
 
 @dataclass(frozen=True)
-class Damage:
+class Damage(Worked):
     """A damage roll and what is left of it after protection."""
 
     expression: str
     rolled: int
     protection: int
     taken: int
-    steps: tuple[str, ...]
 
 
 def damage_taken(
@@ -266,14 +265,14 @@ def damage_taken(
         taken = max(result.total - protection, 0)
         steps.append(f"{result.total} - protection {protection} = {result.total - protection}"
                      + (" -> 0" if result.total - protection < 0 else "") + f": {taken} off HP")
-    return Damage(expression, result.total, protection, taken, tuple(steps))
+    return Damage(expression, result.total, protection, taken, steps=tuple(steps))
 
 
 # -- fumble processing ---------------------------------------------------------------
 
 
 @dataclass(frozen=True)
-class FumbleCheck:
+class FumbleCheck(Worked):
     """The luck check after a fumbled attack (004 §3-4-2-2, line 43)."""
 
     attribute: str
@@ -282,7 +281,6 @@ class FumbleCheck:
     total: int
     success: bool
     outcome: Literal["nothing", "drop-weapon", "hit-self"]
-    steps: tuple[str, ...]
 
 
 def fumble_check(luck: int, difficulty: int, dice: Sequence[int], *, armed: bool = True) -> FumbleCheck:
@@ -303,7 +301,7 @@ def fumble_check(luck: int, difficulty: int, dice: Sequence[int], *, armed: bool
              + ("success" if success else "failure"),
              {"nothing": "nothing more happens", "drop-weapon": "the weapon used is dropped",
               "hit-self": "unarmed: the attacker hits itself and takes the damage"}[outcome])
-    return FumbleCheck("luck", False, difficulty, total, success, outcome, steps)
+    return FumbleCheck("luck", False, difficulty, total, success, outcome, steps=steps)
 
 
 # -- arcs ------------------------------------------------------------------------------
@@ -326,14 +324,13 @@ def in_firing_arc(shooter: Square, facing: Facing | str, target: Square) -> bool
 
 
 @dataclass(frozen=True)
-class AttackOdds:
+class AttackOdds(Worked):
     """Exact odds of one attack against one evasion (or against a defender who gives it up)."""
 
     outcomes: Distribution
     damage: Distribution | None
     damage_if_hit: Distribution | None
     tie: Fraction
-    steps: tuple[str, ...]
 
     @property
     def hit(self) -> Fraction:
@@ -451,7 +448,7 @@ def _attack_odds(to_hit: int, evasion: int | None, criticals: CriticalRule, tie:
         f"attack {to_hit} + 2D6 against " + (f"evasion {evasion} + 2D6" if evasion is not None else "no evasion"),
         f"criticals: {criticals.name}; a tie goes to the {tie}",
     )
-    return AttackOdds(result_outcomes, damage, damage_if_hit, Fraction(tie_n, whole), steps)
+    return AttackOdds(result_outcomes, damage, damage_if_hit, Fraction(tie_n, whole), steps=steps)
 
 
 def _damage_taken(rolls_n: dict[tuple[int, bool], int], whole: int, weapon: str, bonus: int, applies: bool,

@@ -1,6 +1,6 @@
 """A guided first battle: two piloted mecha (機兵) on the square combat map, step by step (004 §3-4).
 
-The state is frozen; :func:`step` applies one action with the chapter's rule functions and
+The state is frozen; :func:`~rules_lib.battle.step` applies one action with the chapter's rule functions and
 returns the new state with a plain-English explanation:
 
 - initiative: :func:`~rules_lib.verse_world.initiative_roll` and
@@ -560,22 +560,15 @@ def _end_turn(state: BattleState, action: EndTurn, source: SeededDice | None) ->
 # -- the engine's loop over these rules -----------------------------------------------------------
 
 REFEREE: referee.Referee[BattleState] = referee.Referee(
-    KINDS, check, _candidates,
+    BattleState, KINDS, check, _candidates,
     {"initiative": _initiative, "delay": _delay, "move": _move, "attack": _attack, "reload": _reload,
      "stand-up": _stand_up, "end-action": _end_action, "extra-action": _extra_action, "end-turn": _end_turn},
 )
 action_kind = REFEREE.action_kind
-is_legal = REFEREE.is_legal
-legal_actions = REFEREE.legal_actions
-legal_kinds = REFEREE.legal_kinds
-step = REFEREE.step
-play = REFEREE.play
-log_html = referee.log_html
 
 __all__ = [
     "ACTION_KINDS", "Action", "Attack", "BattleRules", "BattleState", "Delay", "EndAction", "EndTurn", "IllegalStep",
     "KINDS", "MOVE_STEPS", "Move", "PHASES", "Phase", "REFEREE", "Reload", "RollInitiative", "SAMPLE", "StandUp",
     "StepResult", "TryExtraAction", "Turn", "Unit", "Weapon", "WeaponCondition", "WeaponKind", "action_kind",
-    "check", "decision_odds", "describe_odds", "is_legal", "legal_actions", "legal_kinds", "log_html", "new_battle",
-    "play", "sample_units", "step",
+    "check", "decision_odds", "describe_odds", "new_battle", "sample_units",
 ]

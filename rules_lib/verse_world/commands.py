@@ -23,6 +23,7 @@ from itertools import product
 
 from ..checks import halfwidth
 from ..dice import GivenDice, Odds, RollResult, SeededDice, odds, percent, roll
+from ..worked import Worked
 from .attack import CheckRoll, CriticalRule, check_roll
 
 SYSTEM = "verse-world"
@@ -78,12 +79,11 @@ def _succeeds(command: CheckCommand, check: CheckRoll) -> bool | None:
 
 
 @dataclass(frozen=True)
-class CommandRoll:
+class CommandRoll(Worked):
     expression: str
     check: CheckRoll
     target: int | None
     success: bool | None
-    steps: tuple[str, ...]
 
     def to_dict(self) -> dict:
         return {"expression": self.expression, "system": SYSTEM, "command": "VW", "dice": list(self.check.dice),
@@ -112,7 +112,7 @@ def roll_command(expression: str, *, seed: int | None = None,
             steps.append("a fumble fails whatever the total (004 §3-4-2-2, L43)")
         else:
             steps.append(f"{check.total} {command.op} {command.target}: {'success' if success else 'failure'}")
-    return CommandRoll(command.text, check, command.target, success, tuple(steps))
+    return CommandRoll(command.text, check, command.target, success, steps=tuple(steps))
 
 
 @dataclass(frozen=True)

@@ -29,6 +29,7 @@ from ..geometry.square import (
     apply_step,
     reachable,
 )
+from ..worked import Worked
 from .mp import drain_distribution
 
 Scale = Literal["character", "mecha"]
@@ -106,7 +107,7 @@ def locomotion_mode(mode: str) -> LocomotionMode:
 
 
 @dataclass(frozen=True)
-class MoveCosts:
+class MoveCosts(Worked):
     """What each kind of step costs for a scale and mode; ``None`` means the step is not allowed."""
 
     scale: Scale
@@ -116,7 +117,6 @@ class MoveCosts:
     sideways: int | None
     diagonal: int | None
     turn_90: int | None
-    steps: tuple[str, ...]
 
 
 @checks.checked_flags
@@ -142,7 +142,7 @@ def move_costs(
     forward, backward, turn = BASE_COSTS[scale]
     steps = [f"{scale} scale: forward {forward}, backward {backward}, 90-degree turn {turn} (004 §3-4-2-1)"]
     if m.key == "walk":
-        return MoveCosts(scale, m.key, forward, backward, None, None, turn, tuple(steps))
+        return MoveCosts(scale, m.key, forward, backward, None, None, turn, steps=tuple(steps))
     if scale != "mecha":
         raise ValueError(
             f"locomotion mode {m.key!r} is a mecha special action: at character scale only 'walk' is allowed"
@@ -169,7 +169,7 @@ def move_costs(
         turn = m.turn_cost
         steps.append(f"90-degree turn {turn}" + (" (free)" if m.turning == "free" else ""))
     steps.extend(m.notes)
-    return MoveCosts("mecha", m.key, forward, backward, sideways, diagonal, turn, tuple(steps))
+    return MoveCosts("mecha", m.key, forward, backward, sideways, diagonal, turn, steps=tuple(steps))
 
 
 def step_cost(costs: MoveCosts, step: Step | str) -> int:
@@ -226,14 +226,13 @@ def terrain_cost(cost: int, multiplier: Fraction | int = 1) -> int:
 
 
 @dataclass(frozen=True)
-class LastStep:
+class LastStep(Worked):
     """The last-step rule (004 §3-4-2-1, line 27): with too few points left, spend them all on one step."""
 
     remaining_before: int
     cost: int
     allowed: bool
     remaining_after: int
-    steps: tuple[str, ...]
 
 
 def last_step(remaining: int, cost: int) -> LastStep:
@@ -241,17 +240,17 @@ def last_step(remaining: int, cost: int) -> LastStep:
     checks.whole(remaining, "remaining movement points", minimum=0)
     checks.whole(cost, "step cost", minimum=0)
     if cost <= remaining:
-        return LastStep(remaining, cost, True, remaining - cost, (f"{remaining} - {cost} = {remaining - cost} left",))
+        return LastStep(remaining, cost, True, remaining - cost, steps=(f"{remaining} - {cost} = {remaining - cost} left",))
     if remaining >= 1:
         return LastStep(
             remaining, cost, True, 0,
-            (f"{remaining} left is less than {cost}, but at least 1: spend all {remaining} on this one step",),
+            steps=(f"{remaining} left is less than {cost}, but at least 1: spend all {remaining} on this one step",),
         )
-    return LastStep(remaining, cost, False, 0, ("no movement points left: no step",))
+    return LastStep(remaining, cost, False, 0, steps=("no movement points left: no step",))
 
 
 @dataclass(frozen=True)
-class PathResult:
+class PathResult(Worked):
     """A move step by step, with the points paid and left after each."""
 
     start: Pose
@@ -259,7 +258,6 @@ class PathResult:
     points: int
     remaining: int
     mecha_mp_per_turn: str
-    steps: tuple[str, ...]
 
 
 def walk_path(
@@ -298,7 +296,7 @@ def walk_path(
         pose = after
     mp = locomotion_mode(mode).mecha_mp_per_turn
     return PathResult(
-        start or Pose(Square(0, 0), Facing.NORTH), pose, points, left, mp, tuple(lines)
+        start or Pose(Square(0, 0), Facing.NORTH), pose, points, left, mp, steps=tuple(lines)
     )
 
 

@@ -13,6 +13,7 @@ from functools import lru_cache
 
 from .. import checks
 from ..dice import Distribution, distribution
+from ..worked import Worked
 
 #: The pilot's MP loss at the end of each combat turn in a mecha (004 §3-4-1, line 21).
 PILOT_MP_LOSS = "1D6-3"
@@ -21,13 +22,12 @@ PILOT_MP_MINIMUM_LOSS = 1
 
 
 @dataclass(frozen=True)
-class MpLoss:
+class MpLoss(Worked):
     """One end-of-turn MP loss of a pilot, with its working."""
 
     die: int
     raw: int
     loss: int
-    steps: tuple[str, ...]
 
 
 @checks.checked_flags
@@ -38,7 +38,7 @@ def pilot_mp_loss(die: int, *, riding_mecha: bool = True) -> MpLoss:
     """
     checks.whole(die, "the 1D6 of the MP drain", minimum=1, maximum=6)
     if not riding_mecha:
-        return MpLoss(die, 0, 0, ("not riding a mecha: no MP drain",))
+        return MpLoss(die, 0, 0, steps=("not riding a mecha: no MP drain",))
     raw = die - 3
     loss = max(raw, PILOT_MP_MINIMUM_LOSS)
     steps = [f"1D6-3 = {die}-3 = {raw}"]
@@ -46,7 +46,7 @@ def pilot_mp_loss(die: int, *, riding_mecha: bool = True) -> MpLoss:
         steps.append(f"below the minimum: lose {PILOT_MP_MINIMUM_LOSS}")
     else:
         steps.append(f"lose {loss}")
-    return MpLoss(die, raw, loss, tuple(steps))
+    return MpLoss(die, raw, loss, steps=tuple(steps))
 
 
 def pilot_mp_loss_distribution() -> Distribution:
@@ -62,13 +62,12 @@ def drain_distribution(drain: str) -> Distribution:
 
 
 @dataclass(frozen=True)
-class Endurance:
+class Endurance(Worked):
     """How many combat turns a starting MP lasts under a per-turn loss."""
 
     mp: int
     drain: str
     turns: Distribution
-    steps: tuple[str, ...]
 
     def mean(self) -> Fraction:
         return self.turns.mean()
@@ -110,7 +109,7 @@ def _endurance(mp: int, drain: str) -> Endurance:
         f"per-turn loss {drain}: " + ", ".join(f"{v} ({p})" for v, p in loss.items()),
         f"{mp} MP lasts {min(turns.support)} to {max(turns.support)} turns, mean {float(turns.mean()):.2f}",
     )
-    return Endurance(mp, drain, turns, steps)
+    return Endurance(mp, drain, turns, steps=steps)
 
 
 def _turns(mp: int, loss: tuple[tuple[int, Fraction], ...]) -> Distribution:

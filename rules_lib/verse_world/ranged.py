@@ -12,6 +12,7 @@ from functools import cache
 from pathlib import Path
 
 from .. import checks
+from ..worked import Worked
 
 
 @dataclass(frozen=True)
@@ -67,12 +68,11 @@ def physical_bonus_applies(weapon: str, *, assumed: bool | None = None) -> bool:
 
 
 @dataclass(frozen=True)
-class FireSchedule:
+class FireSchedule(Worked):
     """What a weapon does in each combat turn: ``"shoot"``, ``"prepare"``, ``"reload"`` or ``"idle"``."""
 
     weapon: str
     actions: tuple[str, ...]
-    steps: tuple[str, ...]
 
     @property
     def shot_turns(self) -> tuple[int, ...]:
@@ -155,7 +155,7 @@ def fire_schedule(
         checks.whole(carried, "thrown weapons carried ready", minimum=0)
         actions = ["shoot" if n < carried else "idle" for n in range(turns)]
         steps.append(f"one throw a turn while the {carried} ready weapon(s) last")
-    return FireSchedule(w.key, tuple(actions), tuple(steps))
+    return FireSchedule(w.key, tuple(actions), steps=tuple(steps))
 
 
 def turns_per_shot(weapon: str) -> int | None:

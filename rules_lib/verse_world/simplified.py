@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from .. import checks
+from ..worked import Worked
 from .movement import MODE_KEYS, locomotion_mode
 from .special import CHARGE_MODIFIER, TACKLE_MODIFIER, SpecialAttack
 
@@ -87,11 +88,10 @@ def zones_per_move(mover: str, *, combat: Literal["character", "mecha"], size: L
 
 
 @dataclass(frozen=True)
-class ZoneMove:
+class ZoneMove(Worked):
     start: str
     end: str
     zones: int
-    steps: tuple[str, ...]
 
 
 def move_zones(
@@ -120,7 +120,7 @@ def move_zones(
     there = here + step * zones
     if not 0 <= there < len(ZONES):
         raise ValueError(f"moving {zones} zone(s) from {ZONES[here]} towards the {towards} leaves the map")
-    return ZoneMove(ZONES[here], ZONES[there], zones, (f"{ZONES[here]} -> {ZONES[there]} ({zones} zone(s), {key})",))
+    return ZoneMove(ZONES[here], ZONES[there], zones, steps=(f"{ZONES[here]} -> {ZONES[there]} ({zones} zone(s), {key})",))
 
 
 def can_melee(attacker_zone: str, target_zone: str) -> bool:

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from .. import checks
+from ..worked import Worked
 from ._common import check_dice_pair
 from .movement import locomotion_mode, move_costs
 
@@ -100,7 +101,7 @@ def charge(
 
 
 @dataclass(frozen=True)
-class ChargePlan:
+class ChargePlan(Worked):
     """How far a mecha or character can charge with its movement points, and what it gains."""
 
     scale: str
@@ -112,7 +113,6 @@ class ChargePlan:
     attack_modifier: int
     extra_damage_rolls: int
     mecha_mp_per_turn: str
-    steps: tuple[str, ...]
 
 
 @checks.checked_flags
@@ -144,7 +144,7 @@ def plan_charge(points: int, *, scale: str = "mecha", mode: str = "walk", square
     if mp != "0":
         steps.append(f"mecha MP for the mode this turn: {mp}")
     return ChargePlan(scale, costs.mode, points, per, squares, possible, CHARGE_MODIFIER if possible else 0,
-                      extra, mp, tuple(steps))
+                      extra, mp, steps=tuple(steps))
 
 
 def _check_mode_allows_charge(mode: str, what: str) -> None:
@@ -195,12 +195,11 @@ def shield_bash(shield: str, *, knockdown: bool, acts_before_target: bool = True
 
 
 @dataclass(frozen=True)
-class WeaponUse:
+class WeaponUse(Worked):
     """To-hit modifiers of the hands used (二刀流と逆腕, lines 101–102)."""
 
     modifiers: dict[str, int]
     different_targets_allowed: bool
-    steps: tuple[str, ...]
 
 
 def hands_attack(hands: Literal["main", "both", "off"], *, shield_bash: bool = False) -> WeaponUse:
@@ -216,13 +215,13 @@ def hands_attack(hands: Literal["main", "both", "off"], *, shield_bash: bool = F
         if hands != "off":
             raise ValueError(f"a shield bash with hands {hands!r} is not covered by the rules: the GM decides (L102)")
         return WeaponUse({"off": 0}, False,
-                         (f"shield bash: the off-hand {OFF_HAND_ONLY_MODIFIER} is already in the shield's to-hit modifier",))
+                         steps=(f"shield bash: the off-hand {OFF_HAND_ONLY_MODIFIER} is already in the shield's to-hit modifier",))
     if hands == "main":
-        return WeaponUse({"main": 0}, False, ("main hand alone: no penalty",))
+        return WeaponUse({"main": 0}, False, steps=("main hand alone: no penalty",))
     if hands == "off":
-        return WeaponUse({"off": OFF_HAND_ONLY_MODIFIER}, False, (f"off hand alone: {OFF_HAND_ONLY_MODIFIER}",))
+        return WeaponUse({"off": OFF_HAND_ONLY_MODIFIER}, False, steps=(f"off hand alone: {OFF_HAND_ONLY_MODIFIER}",))
     return WeaponUse(dict(TWO_WEAPONS_MODIFIERS), False,
-                     ("two weapons: main hand -2, off hand -4; both against the same enemy",))
+                     steps=("two weapons: main hand -2, off hand -4; both against the same enemy",))
 
 
 @dataclass(frozen=True)
@@ -298,12 +297,11 @@ def called_shot(part: str, *, gm_adjustment: int = 0, part_modifier: int | None 
 
 
 @dataclass(frozen=True)
-class Contest:
+class Contest(Worked):
     attribute: str
     active_total: int
     passive_total: int
     active_wins: bool
-    steps: tuple[str, ...]
 
 
 def weapon_drop_contest(
@@ -323,18 +321,17 @@ def weapon_drop_contest(
     wins = a > d
     steps = (f"attacker {a}", f"defender {d}" + (f" (incl. +{bonus} two-handed)" if bonus else ""),
              "the defender drops the weapon" if wins else "the defender keeps the weapon")
-    return Contest(attribute, a, d, wins, steps)
+    return Contest(attribute, a, d, wins, steps=steps)
 
 
 @dataclass(frozen=True)
-class JointPiercing:
+class JointPiercing(Worked):
     knowledge_attribute: str
     knowledge_difficulty: int
     knowledge_total: int
     knowledge_passed: bool
     attack_modifier: int
     ignores_protection: bool
-    steps: tuple[str, ...]
 
 
 def joint_piercing(
@@ -377,5 +374,5 @@ def joint_piercing(
              f"against {knowledge_difficulty}: " + ("passed" if passed else "failed, no joint shot"),
              f"attack modifier {shot.attack_modifier} ({part}) {extra_modifier:+d} (joint) = {modifier}",
              "a hit ignores the final protection and severs the part beyond the joint")
-    return JointPiercing("intelligence", knowledge_difficulty, total, passed, modifier, True, steps)
+    return JointPiercing("intelligence", knowledge_difficulty, total, passed, modifier, True, steps=steps)
 

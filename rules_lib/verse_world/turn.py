@@ -12,6 +12,7 @@ from typing import Literal
 
 from .. import checks
 from ..dice import RollResult, roll
+from ..worked import Worked
 
 #: One combat turn (戦闘ターン) lasts 10 seconds (004 §3-4, line 3).
 SECONDS_PER_TURN = 10
@@ -102,11 +103,10 @@ class Slot:
 
 
 @dataclass(frozen=True)
-class TurnOrder:
+class TurnOrder(Worked):
     """The acting order of one combat turn, with its working."""
 
     slots: tuple[Slot, ...]
-    steps: tuple[str, ...]
 
     @property
     def names(self) -> tuple[str, ...]:
@@ -156,7 +156,7 @@ def turn_order(
         + (f", delayed: acts at {DELAYED_ACTS_AT}, end of turn" if s.delayed else "")
         for s in slots
     ]
-    return TurnOrder(slots, tuple(steps))
+    return TurnOrder(slots, steps=tuple(steps))
 
 
 @checks.checked_flags
@@ -166,12 +166,11 @@ def end_of_turn_steps(*, riding_mecha: bool) -> tuple[str, ...]:
 
 
 @dataclass(frozen=True)
-class ExtraActionCheck:
+class ExtraActionCheck(Worked):
     """Who may try the extra action (再行動) this turn, and against whom."""
 
     candidate: str | None
     passive: str | None
-    steps: tuple[str, ...]
 
 
 ExtraActionCandidate = Literal["first-actor", "highest-initiative"]
@@ -201,31 +200,31 @@ def extra_action_check(
         )
     steps = []
     if not order.slots:
-        return ExtraActionCheck(None, None, ("nobody acted",))
+        return ExtraActionCheck(None, None, steps=("nobody acted",))
     if candidate_rule == "highest-initiative":
         top = max(order.slots, key=lambda s: (s.initiative, -s.position))
         if top.delayed:
             steps.append(f"{top.name} has the highest initiative but delayed: no extra action this turn")
-            return ExtraActionCheck(None, None, tuple(steps))
+            return ExtraActionCheck(None, None, steps=tuple(steps))
         first = top
     else:
         first = order.first_actor
         if first.delayed:
             steps.append("everyone delayed: no extra action this turn")
-            return ExtraActionCheck(None, None, tuple(steps))
+            return ExtraActionCheck(None, None, steps=tuple(steps))
     steps.append(f"{first.name} acted first (initiative {first.initiative})")
     if first.name in fallen:
         steps.append(f"{first.name} has fallen: nobody gets an extra action this turn")
-        return ExtraActionCheck(None, None, tuple(steps))
+        return ExtraActionCheck(None, None, steps=tuple(steps))
     opponents = [s for s in order.slots if s.side != first.side]
     for slot in reversed(opponents):
         if slot.name in fallen:
             steps.append(f"{slot.name} acted last on the other side but has fallen: take the next-latest")
             continue
         steps.append(f"passive side: {slot.name}, the opposing character who acted last")
-        return ExtraActionCheck(first.name, slot.name, tuple(steps))
+        return ExtraActionCheck(first.name, slot.name, steps=tuple(steps))
     steps.append("no opposing character stands: there is nobody to contest")
-    return ExtraActionCheck(first.name, None, tuple(steps))
+    return ExtraActionCheck(first.name, None, steps=tuple(steps))
 
 
 def extra_action_roll(

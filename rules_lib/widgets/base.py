@@ -14,7 +14,7 @@ from collections.abc import Callable
 
 import ipywidgets as widgets
 
-from ..battle import IllegalStep, log_html
+from ..battle import IllegalStep, log_html, step
 from ..browser import live_class
 from ..dice import SeededDice
 from .layout import LABEL_STYLE, inline_row
@@ -75,14 +75,13 @@ class BattleCalculator(Calculator):
 
     The shared scaffolding is built here: the seed input and the new-battle button on the first
     row, the status line, the subclass's ``rows`` of controls, then the board, the unit table
-    (``units=True``), the odds, the message and the log. A subclass sets ``step`` (its system's
-    ``battle.step``) and ``start`` (a new battle's state), builds its controls, calls
+    (``units=True``), the odds, the message and the log. Every step is the engine's
+    (:func:`rules_lib.battle.step`); a subclass sets ``start`` (a new battle's state), builds its controls, calls
     ``super().__init__(seed, rows)`` and defines ``_show(message_html)`` to redraw after a step,
     usually through :meth:`_show_common`. An illegal action is refused with its reason in
     ``message`` and changes nothing.
     """
 
-    step: Callable
     start: Callable[[], object]
     #: the opening line of a new battle, after "a new battle" (``: roll initiative``)
     opening: str = ""
@@ -112,7 +111,7 @@ class BattleCalculator(Calculator):
     def do(self, action):
         """Apply one action; an illegal one is refused with its reason and changes nothing."""
         try:
-            result = type(self).step(self.state, action, self.dice)
+            result = step(self.state, action, self.dice)
         except IllegalStep as error:
             self.message.value = error_line(f"refused: {error}")
             return None

@@ -56,8 +56,8 @@ class ToHitCalculator(FormCalculator):
         }
 
     def _compute(self) -> str:
-        self.answer = to_hit.to_hit_answer(self.modifiers(), self.evasion.value,
-                                           target_is_mob=self.mob.value, all_range=self.all_range.value)
+        options = to_hit.HitOptions(target_is_mob=self.mob.value, all_range=self.all_range.value)
+        self.answer = to_hit.to_hit_answer(self.modifiers(), self.evasion.value, options)
         odds = self.answer.odds
         working = "<br>".join(html.escape(s) for s in self.answer.modifier.steps)
         return (

@@ -12,20 +12,10 @@ import html
 
 import ipywidgets as widgets
 
+from ..battle import legal_actions
 from ..dice import percent
+from ..gundam_sentinel import battle
 from ..gundam_sentinel.actions import ap_cost
-from ..gundam_sentinel.battle import (
-    EndPhase,
-    Fire,
-    IllegalStep,
-    Move,
-    RollAP,
-    RollInitiative,
-    Turn,
-    legal_actions,
-    new_battle,
-    step,
-)
 from ..gundam_sentinel.battle_odds import ap_chance, describe_fire_odds, initiative_chances
 from ..gundam_sentinel.figures import board_svg, status_line, units_html
 from .base import BattleCalculator
@@ -35,8 +25,7 @@ from .layout import LABEL_STYLE, inline_row
 class FirstBattle(BattleCalculator):
     """A Zaku II against a Nouvelle GM III, one button per kind of action."""
 
-    step = staticmethod(step)
-    start = staticmethod(new_battle)
+    start = staticmethod(battle.new_battle)
     opening = ": roll initiative"
 
     def __init__(self, seed: int = 1) -> None:
@@ -64,14 +53,14 @@ class FirstBattle(BattleCalculator):
             widgets.HBox([self.turn_left, self.turn_right]),
             widgets.HBox([self.weapon, self.fired, self.fire]),
         ])
-        self.initiative.on_click(lambda _: self.do(RollInitiative()))
-        self.action_points.on_click(lambda _: self.do(RollAP(self._actor())))
+        self.initiative.on_click(lambda _: self.do(battle.RollInitiative()))
+        self.action_points.on_click(lambda _: self.do(battle.RollAP(self._actor())))
         for name in ("left", "ahead", "right"):
-            self.buttons[name].on_click(lambda _, name=name: self.do(Move(self._actor(), name)))
-        self.turn_left.on_click(lambda _: self.do(Turn(self._actor(), -1)))
-        self.turn_right.on_click(lambda _: self.do(Turn(self._actor(), 1)))
+            self.buttons[name].on_click(lambda _, name=name: self.do(battle.Move(self._actor(), name)))
+        self.turn_left.on_click(lambda _: self.do(battle.Turn(self._actor(), -1)))
+        self.turn_right.on_click(lambda _: self.do(battle.Turn(self._actor(), 1)))
         self.fire.on_click(lambda _: self.do(self.fire_action()))
-        self.end_phase.on_click(lambda _: self.do(EndPhase(self._actor())))
+        self.end_phase.on_click(lambda _: self.do(battle.EndPhase(self._actor())))
         for control in (self.weapon, self.fired):
             control.observe(lambda _: self._refresh_buttons(), names="value")
         self._started("a new battle")
@@ -81,14 +70,14 @@ class FirstBattle(BattleCalculator):
     def _actor(self) -> str:
         return self.state.actor or ""
 
-    def fire_action(self) -> Fire:
+    def fire_action(self) -> battle.Fire:
         name = self._actor()
         weapon = self.weapon.value if self.weapon.value != "-" else ""
         fired = None
         if name and weapon in [w.name for w in self.state.unit(name).weapons]:
             if self.state.unit(name).weapon(weapon).mode == "missile":
                 fired = self.fired.value
-        return Fire(name, weapon, fired)
+        return battle.Fire(name, weapon, fired)
 
     # -- display ------------------------------------------------------------------------
 
@@ -114,9 +103,10 @@ class FirstBattle(BattleCalculator):
         legal = set(legal_actions(state))
         name = self._actor()
         wanted = {
-            "initiative": RollInitiative(), "ap": RollAP(name), "left": Move(name, "left"),
-            "ahead": Move(name, "ahead"), "right": Move(name, "right"), "turn left": Turn(name, -1),
-            "turn right": Turn(name, 1), "end": EndPhase(name),
+            "initiative": battle.RollInitiative(), "ap": battle.RollAP(name),
+            "left": battle.Move(name, "left"), "ahead": battle.Move(name, "ahead"),
+            "right": battle.Move(name, "right"), "turn left": battle.Turn(name, -1),
+            "turn right": battle.Turn(name, 1), "end": battle.EndPhase(name),
         }
         for key, action in wanted.items():
             self.buttons[key].disabled = action not in legal
@@ -126,7 +116,7 @@ class FirstBattle(BattleCalculator):
             try:
                 odds = describe_fire_odds(state, fire)
                 can_fire = True
-            except IllegalStep as error:
+            except battle.IllegalStep as error:
                 odds = f"no shot now: {error}"
         self.fire.disabled = not can_fire
         is_missile = bool(name) and fire.fired is not None

@@ -12,27 +12,8 @@ import html
 
 import ipywidgets as widgets
 
-from ..nemesis import firing_faces, parse_faces
-from ..nemesis.battle import (
-    SIDES,
-    Action,
-    Approach,
-    ArmourCheck,
-    ChooseOrder,
-    Concede,
-    Damage,
-    EndAction,
-    Melee,
-    OpenMelee,
-    ResponseAction,
-    RollActionDice,
-    Shoot,
-    SwapWeapon,
-    is_legal,
-    legal_actions,
-    new_battle,
-    step,
-)
+from ..battle import is_legal, legal_actions
+from ..nemesis import battle, firing_faces, parse_faces
 from ..nemesis.battle_odds import decision_odds
 from ..nemesis.figures import board_html, explanation_html, status_line
 from .base import BattleCalculator
@@ -44,8 +25,7 @@ MAX_ACTIVE = 20
 class FirstBattle(BattleCalculator):
     """Two SS-01 ソルジャー1 fight turn by turn; one button per kind of action, the dice from a seed."""
 
-    step = staticmethod(step)
-    start = staticmethod(new_battle)
+    start = staticmethod(battle.new_battle)
     opening = ": roll the action dice"
     _explanation_html = staticmethod(explanation_html)
 
@@ -55,7 +35,7 @@ class FirstBattle(BattleCalculator):
         self.go_second = widgets.Button(description="Go second (後攻)", tooltip="the initiative winner goes second")
         self.open_melee = {side: widgets.Button(description=f"{side} opens melee",
                                                 tooltip="a triple opens the melee phase; the opener is second (002 §1-1)")
-                           for side in SIDES}
+                           for side in battle.SIDES}
         self.weapon = widgets.Dropdown(options=[("-", "")], description="weapon", style=LABEL_STYLE,
                                        layout=inline_row("26em"))
         self.die = widgets.BoundedIntText(value=6, min=1, max=6, description="action die (1 to 6)", style=LABEL_STYLE,
@@ -77,7 +57,8 @@ class FirstBattle(BattleCalculator):
                                             tooltip="the target defends: 1 active value, damage halved (002 §H6)")
         self.end = widgets.Button(description="End action", tooltip="the acting side is done (002 §7-2)")
         self.concede = {side: widgets.Button(description=f"{side} concedes",
-                                             tooltip="possible once a part is destroyed (002 §7-1)") for side in SIDES}
+                                             tooltip="possible once a part is destroyed (002 §7-1)")
+                        for side in battle.SIDES}
         #: every action button by kind; the widget tree never changes
         self.buttons: dict[str, widgets.Button] = {
             "roll": self.roll, "first": self.go_first, "second": self.go_second,
@@ -110,38 +91,38 @@ class FirstBattle(BattleCalculator):
     def _started(self, head: str) -> None:
         self._show(f"<p>{head}{self.opening}</p>")
 
-    def action(self, kind: str) -> Action:
+    def action(self, kind: str) -> battle.Action:
         """The action a button stands for, built from the state and the inputs."""
         state, actor = self.state, self.state.actor or "A"
         if kind == "roll":
-            return RollActionDice()
+            return battle.RollActionDice()
         if kind in ("first", "second"):
-            return ChooseOrder(state.chooser or "A", kind == "first")
+            return battle.ChooseOrder(state.chooser or "A", kind == "first")
         if kind.startswith("open_"):
-            return OpenMelee(kind[-1])
+            return battle.OpenMelee(kind[-1])
         if kind.startswith("concede_"):
-            return Concede(kind[-1])
+            return battle.Concede(kind[-1])
         if kind == "shoot":
-            return Shoot(actor, self.weapon.value, self.die.value)
+            return battle.Shoot(actor, self.weapon.value, self.die.value)
         if kind == "swap":
             weapon = state.unit(actor).sheet.weapon(self.weapon.value) if self.weapon.value else None
             give_up = None if weapon is not None and weapon.has("no_swap") else self.die.value
-            return SwapWeapon(actor, self.weapon.value, give_up)
+            return battle.SwapWeapon(actor, self.weapon.value, give_up)
         if kind == "response":
             try:
                 faces = parse_faces(self.give_up.value, "dice given up")
             except ValueError:
                 faces = ()
-            return ResponseAction(actor, tuple(faces))
+            return battle.ResponseAction(actor, tuple(faces))
         if kind == "approach":
-            return Approach(actor, self.active_spent.value)
+            return battle.Approach(actor, self.active_spent.value)
         if kind == "melee":
-            return Melee(actor)
+            return battle.Melee(actor)
         if kind == "armour":
-            return ArmourCheck()
+            return battle.ArmourCheck()
         if kind in ("damage", "defend"):
-            return Damage(kind == "defend")
-        return EndAction(actor)
+            return battle.Damage(kind == "defend")
+        return battle.EndAction(actor)
 
     # -- display ------------------------------------------------------------------------
 
@@ -164,7 +145,7 @@ class FirstBattle(BattleCalculator):
         matching = [d for d in unit.dice if d in firing_faces(weapon, state.rules.extended)]
         if matching or unit.dice:
             self.die.value = max(matching or unit.dice)
-        pairs = [a.give_up for a in legal_actions(state) if isinstance(a, ResponseAction)]
+        pairs = [a.give_up for a in legal_actions(state) if isinstance(a, battle.ResponseAction)]
         self.give_up.value = ",".join(map(str, pairs[-1])) if pairs else ""
         self.active_spent.value = 0
 

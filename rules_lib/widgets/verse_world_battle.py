@@ -33,7 +33,6 @@ from ..verse_world import (
     mode_mp_odds,
     mp_drain_odds,
     new_battle,
-    step,
     units_html,
 )
 from ..verse_world.figures import status_line
@@ -54,7 +53,6 @@ MODES = ("walk", "thruster", "roller")
 class FirstBattle(BattleCalculator):
     """Lance (player side) against the Bandit (GM side) on the square map, one button per kind of action."""
 
-    step = staticmethod(step)
     start = staticmethod(_start)
     opening = ": roll initiative"
 

@@ -23,7 +23,6 @@ from ..wis6 import (
     is_legal,
     legal_kinds,
     new_battle,
-    step,
     units_html,
 )
 from ..wis6.figures import status_line
@@ -34,7 +33,6 @@ from .layout import LABEL_STYLE, inline_row
 class FirstBattle(BattleCalculator):
     """A WIS6 battle between the book's two sample units, one button per kind of action."""
 
-    step = staticmethod(step)
     start = staticmethod(new_battle)
     opening = ": roll the action order"
 

@@ -4,6 +4,7 @@ Every rule function cites its section of ``001_b9af664c3920e39c.txt`` (``001 §3
 readings taken where the text is silent are the fields of :class:`Wis6Rules`.
 """
 
+from ..battle import is_legal, legal_actions, legal_kinds, log_html, play, step
 from .attack import (
     CRITICAL_MULTIPLIER,
     EQUAL_DIVISOR,
@@ -33,14 +34,8 @@ from .battle import (
     Weapon,
     decision_odds,
     describe_odds,
-    is_legal,
-    legal_actions,
-    legal_kinds,
-    log_html,
     new_battle,
-    play,
     sample_units,
-    step,
 )
 from .counter import (
     COUNTER_LABELS,

@@ -16,6 +16,7 @@ from typing import Literal
 
 from .. import checks
 from ..dice import Distribution
+from ..worked import Worked
 from .levels import SuccessRoll, check_ability, check_level, roll_states, success_roll
 from .rules import DEFAULT_RULES, Wis6Error, Wis6Rules, halve, whole
 
@@ -35,12 +36,11 @@ EQUAL_DIVISOR = 2
 
 
 @dataclass(frozen=True)
-class Damage:
+class Damage(Worked):
     """The damage of one calculation: the value after the floor, the raw formula value, and the working."""
 
     value: int
     raw: int
-    steps: tuple[str, ...]
 
 
 @checks.checked_flags
@@ -88,7 +88,7 @@ def damage(
     value = max(raw, rules.minimum_damage)
     if value != raw:
         steps.append(f"below {rules.minimum_damage}: the damage is {value} (ruling: minimum_damage)")
-    return Damage(value, raw, tuple(steps))
+    return Damage(value, raw, steps=tuple(steps))
 
 
 def outcome_of(
@@ -120,14 +120,13 @@ def _formula_level(attack_level: int, defence_level: int, rules: Wis6Rules) -> i
 
 
 @dataclass(frozen=True)
-class AttackResult:
+class AttackResult(Worked):
     """One attack resolved: both rolls, the outcome, the damage (``None`` when none is calculated)."""
 
     attack: SuccessRoll
     defence: SuccessRoll
     outcome: str
     damage: int | None
-    steps: tuple[str, ...]
 
     @property
     def damage_calculated(self) -> bool:
@@ -158,7 +157,7 @@ def resolve_attack(
     steps.append(f"attack level {attack.level} against defence level {defence.level}: {OUTCOME_LABELS[outcome]}")
     if outcome in ("missed", "evaded"):
         steps.append("no damage is calculated")
-        return AttackResult(attack, defence, outcome, None, tuple(steps))
+        return AttackResult(attack, defence, outcome, None, steps=tuple(steps))
     used_armour = effective_armour(armour, covering, rules)
     if covering:
         steps.append(f"covering: armour {armour} counts half, {used_armour} (rounded {rules.armour_halving})")
@@ -167,7 +166,7 @@ def resolve_attack(
         steps.append(f"ruling damage_level='margin': the level in the formula is {attack.level} − {defence.level} = {level}")
     result = damage(outcome, weapon_attack, level, used_armour, rules)
     steps.extend(result.steps)
-    return AttackResult(attack, defence, outcome, result.value, tuple(steps))
+    return AttackResult(attack, defence, outcome, result.value, steps=tuple(steps))
 
 
 @dataclass(frozen=True)

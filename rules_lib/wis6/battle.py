@@ -1,6 +1,6 @@
 """A guided first battle: two units on the lettered square map, played step by step (001 §1, §3, §4).
 
-The state is frozen; :func:`step` applies one action with the chapter's rule functions
+The state is frozen; :func:`~rules_lib.battle.step` applies one action with the chapter's rule functions
 (:func:`~rules_lib.wis6.initiative_order`, :func:`~rules_lib.wis6.move`,
 :func:`~rules_lib.wis6.resolve_attack`, :func:`~rules_lib.wis6.intercept`,
 :func:`~rules_lib.wis6.resolve_counter`, :func:`~rules_lib.wis6.jam`) and returns the new state
@@ -372,21 +372,14 @@ def describe_odds(state: BattleState, action: Attack) -> str:
 # -- the engine's loop over these rules -----------------------------------------------------
 
 REFEREE: referee.Referee[BattleState] = referee.Referee(
-    KINDS, check, _candidates,
+    BattleState, KINDS, check, _candidates,
     {"order": _roll_order, "move": _move, "attack": _attack, "jam": _jam, "end": _end}, IllegalStep,
 )
 action_kind = REFEREE.action_kind
-is_legal = REFEREE.is_legal
-legal_actions = REFEREE.legal_actions
-legal_kinds = REFEREE.legal_kinds
-step = REFEREE.step
-play = REFEREE.play
-log_html = referee.log_html
 
 __all__ = [
     "ACTION_KINDS", "ANSWERS", "ANSWER_NAMES", "PHASES",
     "Action", "Attack", "BattleRules", "BattleState", "EndAction", "IllegalStep", "REFEREE", "Jam", "MoveTo", "RollOrder",
     "StepResult", "Unit", "Weapon",
-    "action_kind", "check", "decision_odds", "describe_odds", "is_legal", "legal_actions",
-    "legal_kinds", "log_html", "new_battle", "play", "sample_units", "step",
+    "action_kind", "check", "decision_odds", "describe_odds", "new_battle", "sample_units",
 ]

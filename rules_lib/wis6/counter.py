@@ -15,6 +15,7 @@ from functools import cache
 from types import MappingProxyType
 
 from ..dice import Distribution
+from ..worked import Worked
 from .attack import damage
 from .levels import SuccessRoll, check_ability, check_level, roll_states, success_roll
 from .rules import DEFAULT_RULES, Wis6Error, Wis6Rules, whole
@@ -32,12 +33,11 @@ COUNTER_MULTIPLIER = 2
 
 
 @dataclass(frozen=True)
-class CounterDamage:
+class CounterDamage(Worked):
     """A counter's outcome against the enemy and the damage it deals (``None`` when it fails)."""
 
     outcome: str
     damage: int | None
-    steps: tuple[str, ...]
 
     @property
     def succeeded(self) -> bool:
@@ -68,7 +68,7 @@ def counter_damage(
         whole("enemy armour", enemy_armour, minimum=0)
     if counter_level == 0 or counter_level < enemy_level:
         why = "the counter roll failed" if counter_level == 0 else f"level {counter_level} is below {enemy_level}"
-        return CounterDamage("lower", None, (f"{why}: the counter fails, no damage to the enemy",))
+        return CounterDamage("lower", None, steps=(f"{why}: the counter fails, no damage to the enemy",))
     base = weapon_attack + counter_level
     if counter_level > enemy_level:
         outcome, value = "higher", base * COUNTER_MULTIPLIER
@@ -85,11 +85,11 @@ def counter_damage(
         raw = value - enemy_armour  # type: ignore[operator]
         value = max(raw, rules.minimum_damage)
         steps.append(f"minus the enemy's armour {enemy_armour} (ruling counter_armour='subtract'): {value}")
-    return CounterDamage(outcome, value, tuple(steps))
+    return CounterDamage(outcome, value, steps=tuple(steps))
 
 
 @dataclass(frozen=True)
-class CounterResult:
+class CounterResult(Worked):
     """A counter resolved: the incoming hit, whether the unit survived, and the counter's result."""
 
     attack: SuccessRoll
@@ -101,7 +101,6 @@ class CounterResult:
     counter: SuccessRoll | None
     outcome: str
     enemy_damage: int | None
-    steps: tuple[str, ...]
 
     @property
     def self_takes_damage(self) -> bool:
@@ -155,7 +154,7 @@ def resolve_counter(
     steps.append(f"AP {own_ap} − {hit.value} = {ap_after}")
     if ap_after <= 0:
         steps.append("AP 0 or below: wrecked (大破, ruling), the counter does not happen")
-        return CounterResult(attack, outcome, hit.value, ap_after, True, None, "wrecked", None, tuple(steps))
+        return CounterResult(attack, outcome, hit.value, ap_after, True, None, "wrecked", None, steps=tuple(steps))
     steps.extend(f"counter: {s}" for s in counter.steps)
     result = counter_damage(
         counter.level, attack.level, own_weapon_attack,
@@ -163,7 +162,7 @@ def resolve_counter(
     )
     steps.extend(result.steps)
     return CounterResult(
-        attack, outcome, hit.value, ap_after, False, counter, result.outcome, result.damage, tuple(steps)
+        attack, outcome, hit.value, ap_after, False, counter, result.outcome, result.damage, steps=tuple(steps)
     )
 
 

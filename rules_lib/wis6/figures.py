@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import html
 
-from .battle import legal_actions
+from ..battle import legal_actions
 from .battle_state import BattleState, MoveTo
 from .special import OPERATOR, SESSION_LIMITS
 from .turn import Square, distance, parse_square

@@ -12,6 +12,7 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Literal
 
+from ..worked import Worked
 from .rules import Wis6Error, whole
 
 _DATA = tomllib.loads((Path(__file__).parent / "growth.toml").read_text(encoding="utf-8"))
@@ -120,13 +121,12 @@ class GrowthPlan:
 
 
 @dataclass(frozen=True)
-class Growth:
+class Growth(Worked):
     """A spending plan applied: the new sheet, the points spent from each pool, and the working."""
 
     sheet: Sheet
     pilot_spent: int
     ac_spent: int
-    steps: tuple[str, ...]
 
 
 def apply_growth(
@@ -191,7 +191,7 @@ def apply_growth(
     pilot_left, ac_left = sheet.pilot_points - pilot_cost, sheet.ac_points - ac_cost
     steps.append(f"spent {pilot_cost} pilot and {ac_cost} AC points; banked {pilot_left} pilot and {ac_left} AC points")
     grown = Sheet(abilities, values["ap"], values["armour"], values["mobility"], weapons, pilot_left, ac_left)
-    return Growth(grown, pilot_cost, ac_cost, tuple(steps))
+    return Growth(grown, pilot_cost, ac_cost, steps=tuple(steps))
 
 
 @dataclass(frozen=True)

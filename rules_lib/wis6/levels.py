@@ -8,6 +8,7 @@ from fractions import Fraction
 from functools import cache
 
 from ..dice import Distribution, success_level
+from ..worked import Worked
 from .rules import DEFAULT_RULES, Wis6Error, Wis6Rules, whole
 
 #: The die of every success roll (001 §3-1, line 34: ２０面ダイス).
@@ -76,14 +77,13 @@ def maximum_level(ability: int, rules: Wis6Rules = DEFAULT_RULES) -> int:
 
 
 @dataclass(frozen=True)
-class SuccessRoll:
+class SuccessRoll(Worked):
     """One success roll: the die, the ability, the level reached (0 = failed) and whether it is a critical."""
 
     roll: int
     ability: int
     level: int
     critical: bool
-    steps: tuple[str, ...]
 
     @property
     def succeeded(self) -> bool:
@@ -105,7 +105,7 @@ def success_roll(roll: int, ability: int, rules: Wis6Rules = DEFAULT_RULES) -> S
             f"d20 roll {roll} against ability {ability}: a 1 is a critical (クリティカル)",
             f"a critical takes the maximum success level: level {level} ({_critical_reading(rules)})",
         )
-        return SuccessRoll(roll, ability, level, True, steps)
+        return SuccessRoll(roll, ability, level, True, steps=steps)
     level = success_level(roll, ability)
     if level == 0:
         steps = (f"d20 roll {roll} against ability {ability}: above the ability, the roll fails (level 0)",)
@@ -114,7 +114,7 @@ def success_roll(roll: int, ability: int, rules: Wis6Rules = DEFAULT_RULES) -> S
             f"d20 roll {roll} against ability {ability}: the largest level L with {roll} ≤ {ability} ÷ L "
             f"is {level} ({ability} ÷ {level} = {_decimal(Fraction(ability, level))})",
         )
-    return SuccessRoll(roll, ability, level, False, steps)
+    return SuccessRoll(roll, ability, level, False, steps=steps)
 
 
 def _decimal(value: Fraction) -> str:

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Literal
 
+from ..worked import Worked
 from .attack import AttackResult, resolve_attack
 from .levels import SuccessRoll, success_roll
 from .rules import DEFAULT_RULES, Wis6Error, Wis6Rules, whole
@@ -206,11 +207,10 @@ class CombinationAttack:
 
 
 @dataclass(frozen=True)
-class Combination:
+class Combination(Worked):
     """The attack a combination adopts, and the working."""
 
     adopted: CombinationAttack
-    steps: tuple[str, ...]
 
 
 def combination(
@@ -236,21 +236,20 @@ def combination(
     steps = tuple(f"{a.attacker}: level {a.roll.level}, weapon attack {a.weapon_attack}" for a in attacks) + (
         f"adopted: {best.attacker}'s attack (level {best.roll.level})",
     )
-    return Combination(best, steps)
+    return Combination(best, steps=steps)
 
 
 # -- interception ---------------------------------------------------------------------
 
 
 @dataclass(frozen=True)
-class Interception:
+class Interception(Worked):
     """An interception (迎撃): the attack resolved against the intercept roll, and the weapon's cost."""
 
     attack: AttackResult
     damage_cancelled: bool
     ammo_after: int | None
     generator_load_after: int | None
-    steps: tuple[str, ...]
 
 
 def intercept(
@@ -303,14 +302,14 @@ def intercept(
         steps.append(f"the weapon used spends {INTERCEPTION_AMMO_COST} round: {ammo} → {ammo_after}")
     else:
         steps.append(f"the generator takes {energy_load} load points: {generator_load} → {load_after}")
-    return Interception(result, cancelled, ammo_after, load_after, tuple(steps))
+    return Interception(result, cancelled, ammo_after, load_after, steps=tuple(steps))
 
 
 # -- jamming and tapping ----------------------------------------------------------------
 
 
 @dataclass(frozen=True)
-class Jamming:
+class Jamming(Worked):
     """A jamming roll: both information rolls, whether it worked, and the session after the use."""
 
     jammer: SuccessRoll
@@ -318,7 +317,6 @@ class Jamming:
     succeeded: bool
     cooperation: Cooperation | None
     session: SessionUses
-    steps: tuple[str, ...]
 
 
 def jam(
@@ -349,16 +347,15 @@ def jam(
         cooperation = cooperation.release()
         steps.append(f"{cooperation.unit}'s cooperation with {cooperation.partner} ends")
     steps.append(f"jamming used {session.used('jamming')} of {SESSION_LIMITS['jamming']} this session")
-    return Jamming(jammer, target, ok, cooperation, session, tuple(steps))
+    return Jamming(jammer, target, ok, cooperation, session, steps=tuple(steps))
 
 
 @dataclass(frozen=True)
-class Tapping:
+class Tapping(Worked):
     """A tapping roll: the level reached (the GM judges what information it earns)."""
 
     roll: SuccessRoll
     session: SessionUses
-    steps: tuple[str, ...]
 
 
 def tap(roll: int, ability: int, *, session: SessionUses, role: str, rules: Wis6Rules = DEFAULT_RULES) -> Tapping:
@@ -373,7 +370,7 @@ def tap(roll: int, ability: int, *, session: SessionUses, role: str, rules: Wis6
         f"level {result.level}: the GM decides how much information this earns (001 §4-7 l.103)",
         f"tapping used {session.used('tapping')} of {SESSION_LIMITS['tapping']} this session",
     )
-    return Tapping(result, session, steps)
+    return Tapping(result, session, steps=steps)
 
 
 # -- effects ------------------------------------------------------------------------------

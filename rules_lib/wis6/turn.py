@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 from ..checks import halfwidth
 from ..dice import GivenDice, SeededDice
+from ..worked import Worked
 from .rules import DEFAULT_RULES, Wis6Error, Wis6Rules, whole
 
 #: What each unit does on its action, in this order (001 §1-3, lines 14–16).
@@ -40,13 +41,12 @@ class Combatant:
 
 
 @dataclass(frozen=True)
-class Initiative:
+class Initiative(Worked):
     """The action order: names first to last, each unit's total, the tie-break dice and the working."""
 
     order: tuple[str, ...]
     totals: dict[str, int]
     tie_rolls: tuple[tuple[str, int], ...]
-    steps: tuple[str, ...]
 
 
 def initiative_order(
@@ -85,7 +85,7 @@ def initiative_order(
         except ValueError as error:
             raise Wis6Error(f"tie-break dice: {error}") from None
     steps.append("action order: " + ", ".join(order))
-    return Initiative(tuple(order), {u.name: u.initiative for u in units}, tuple(tie_rolls), tuple(steps))
+    return Initiative(tuple(order), {u.name: u.initiative for u in units}, tuple(tie_rolls), steps=tuple(steps))
 
 
 def _break_ties(group, total, source, sides, tie_rolls, steps) -> list[str]:
@@ -173,14 +173,13 @@ def distance(a: str | Square, b: str | Square, rules: Wis6Rules = DEFAULT_RULES)
 
 
 @dataclass(frozen=True)
-class Move:
+class Move(Worked):
     """A checked move: where from and to, how far, and the working."""
 
     start: Square
     end: Square
     distance: int
     mobility: int
-    steps: tuple[str, ...]
 
 
 def move(
@@ -203,4 +202,4 @@ def move(
             f"a move may go at most {mobility} squares"
         )
     step = f"{a} to {b}: {far} squares ({rules.metric} distance, a ruling), within mobility {mobility}"
-    return Move(a, b, far, mobility, (step,))
+    return Move(a, b, far, mobility, steps=(step,))

@@ -51,14 +51,14 @@ def test_turn_only_reaches_every_other_facing_and_figure_4_shows_it():
 def test_psycho_jammer_doubles_give_the_hit_only():
     assert not to_hit.all_range_doubles_critical("psycho jammer")
     assert to_hit.all_range_doubles_critical("psycommu weapon")
-    jammer = to_hit.check_hit(3, 3, 0, 86, all_range=True, doubles_critical=False)
+    jammer = to_hit.check_hit(3, 3, 0, 86, to_hit.HitOptions(all_range=True, doubles_critical=False))
     assert jammer.hit and not jammer.critical and not jammer.secondary_damage
-    on_player = to_hit.check_hit(3, 3, 0, 86, all_range=True, attacker_is_player=False, doubles_critical=False)
+    on_player = to_hit.check_hit(3, 3, 0, 86, to_hit.HitOptions(all_range=True, attacker_is_player=False, doubles_critical=False))
     assert on_player.hit and not on_player.secondary_damage
-    funnel = to_hit.check_hit(3, 3, 0, 86, all_range=True)
+    funnel = to_hit.check_hit(3, 3, 0, 86, to_hit.HitOptions(all_range=True))
     assert funnel.hit and funnel.critical
-    assert to_hit.hit_odds(0, 86, all_range=True, doubles_critical=False).critical == 0
-    assert to_hit.hit_odds(0, 86, all_range=True).critical == Fraction(1, 6)
+    assert to_hit.hit_odds(0, 86, to_hit.HitOptions(all_range=True, doubles_critical=False)).critical == 0
+    assert to_hit.hit_odds(0, 86, to_hit.HitOptions(all_range=True)).critical == Fraction(1, 6)
     with pytest.raises(ValueError, match="allowed are"):
         to_hit.all_range_doubles_critical("beam rifle")
 

@@ -22,14 +22,16 @@ from rules_lib.gundam_sentinel import (
     fire_odds,
     initiative_chances,
     legal_actions,
+    legal_kinds,
+    log_html,
     new_battle,
     play,
     step,
 )
-from rules_lib.gundam_sentinel.battle import BattleRules, legal_kinds, log_html
+from rules_lib.gundam_sentinel.battle import BattleRules
 from rules_lib.gundam_sentinel.figures import board_svg, units_html
 from rules_lib.gundam_sentinel.salvo import DamageFormula, resolve_salvo, salvo_damage
-from rules_lib.gundam_sentinel.to_hit import check_hit
+from rules_lib.gundam_sentinel.to_hit import HitOptions, check_hit
 
 Z, G = "Zaku II", "Nouvelle GM III"
 
@@ -249,9 +251,9 @@ def _brute_force(state, action):
     for tens, units in itertools.product(range(1, 7), repeat=2):
         if weapon.mode == "missile":
             h = resolve_salvo(tens, units, action.fired or 15, evasion, other_modifier=modifier,
-                              target_pilot_fainted=target.fainted).hits
+                              options=HitOptions(target_pilot_fainted=target.fainted)).hits
         else:
-            h = int(check_hit(tens, units, modifier, evasion, target_pilot_fainted=target.fainted).hit)
+            h = int(check_hit(tens, units, modifier, evasion, HitOptions(target_pilot_fainted=target.fainted)).hit)
         hit += Fraction(h > 0, 36)
         hits += Fraction(h, 36)
         if not h:

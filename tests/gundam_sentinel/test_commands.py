@@ -20,7 +20,7 @@ from rules_lib.gundam_sentinel.charts import (
     roll_chart,
 )
 from rules_lib.gundam_sentinel.commands import basic_battle, odds_command, roll_command
-from rules_lib.gundam_sentinel.to_hit import check_hit
+from rules_lib.gundam_sentinel.to_hit import HitOptions, check_hit
 
 PAIRS = list(itertools.product(range(1, 7), repeat=2))
 
@@ -32,9 +32,9 @@ def test_bb_agrees_with_the_rules_on_the_scale_and_differs_only_in_the_critical_
         for evasion in list(D36_RESULTS) + [71, 76, 81]:
             for a, b in PAIRS:
                 command = basic_battle(a, b, modifier, evasion, mob)
-                rule = check_hit(a, b, modifier, evasion, target_is_mob=mob)
+                rule = check_hit(a, b, modifier, evasion, HitOptions(target_is_mob=mob))
                 assert (command.total, command.hit, command.margin) == (rule.total, rule.hit, rule.margin)
-                loose = check_hit(a, b, modifier, evasion, target_is_mob=mob, critical_needs_hit=False)
+                loose = check_hit(a, b, modifier, evasion, HitOptions(target_is_mob=mob, critical_needs_hit=False))
                 assert command.critical == loose.critical
                 if command.critical != rule.critical:
                     differ += 1
@@ -59,7 +59,7 @@ def test_off_scale_evasions_are_compared_as_numbers_like_bcdice():
 def test_bbm_flags_66_even_on_a_miss():
     roll = roll_command("BBM>71", dice=[6, 6])
     assert roll.critical and roll.hit is False and roll.bcdice_line() == "(BBM>71) ＞ 66 ＞ 回避 ＞ クリティカル"
-    assert not check_hit(6, 6, 0, 71, target_is_mob=True).critical
+    assert not check_hit(6, 6, 0, 71, HitOptions(target_is_mob=True)).critical
 
 
 @pytest.mark.parametrize("expression", ["BB", "BBM+8>30", "BB-20>11", "BBM+3>54", "GS", "GS-3>7", "BB+5>30"])

@@ -7,7 +7,14 @@ from hypothesis import strategies as st
 
 from rules_lib.dice import D36_RESULTS
 from rules_lib.gundam_sentinel import d36
-from rules_lib.gundam_sentinel.to_hit import check_hit, evasion_value, hit_odds, to_hit_answer, total_modifier
+from rules_lib.gundam_sentinel.to_hit import (
+    HitOptions,
+    check_hit,
+    evasion_value,
+    hit_odds,
+    to_hit_answer,
+    total_modifier,
+)
 
 
 def test_the_texts_difference_of_4_is_counted_in_steps():
@@ -40,16 +47,16 @@ def test_values_off_the_scale_are_refused_with_the_value_named(bad):
 def test_hit_needs_more_than_evasion_and_critical_needs_a_mob():
     assert check_hit(5, 4, 0, 54).hit is False
     assert check_hit(5, 5, 0, 54).hit is True and check_hit(5, 5, 0, 54).margin == 1
-    assert check_hit(6, 6, 0, 54, target_is_mob=True).critical
+    assert check_hit(6, 6, 0, 54, HitOptions(target_is_mob=True)).critical
     assert not check_hit(6, 6, 0, 54).critical
-    assert check_hit(1, 1, 40, 54, target_is_mob=True).total == 75
+    assert check_hit(1, 1, 40, 54, HitOptions(target_is_mob=True)).total == 75
 
 
 def test_special_hits():
-    assert check_hit(3, 3, -30, 66, all_range=True).hit
-    assert check_hit(3, 3, -30, 66, all_range=True, attacker_is_player=False).secondary_damage
-    assert not check_hit(3, 4, -30, 66, all_range=True).hit
-    assert check_hit(1, 2, -30, 66, target_pilot_fainted=True).hit
+    assert check_hit(3, 3, -30, 66, HitOptions(all_range=True)).hit
+    assert check_hit(3, 3, -30, 66, HitOptions(all_range=True, attacker_is_player=False)).secondary_damage
+    assert not check_hit(3, 4, -30, 66, HitOptions(all_range=True)).hit
+    assert check_hit(1, 2, -30, 66, HitOptions(target_pilot_fainted=True)).hit
 
 
 @pytest.mark.parametrize("modifier", [-20, -3, 0, 5, 14, 40])
@@ -64,7 +71,7 @@ def test_hit_odds_match_brute_force(modifier, evasion, mob):
         hit = step > ev
         hits += hit
         crits += mob and hit and step >= 35
-    odds = hit_odds(modifier, evasion, target_is_mob=mob)
+    odds = hit_odds(modifier, evasion, HitOptions(target_is_mob=mob))
     assert odds.hit == Fraction(hits, 36) and odds.critical == Fraction(crits, 36)
     assert odds.margin.total() == 1
 
@@ -97,8 +104,8 @@ def test_modifier_totals_and_the_calculator_answer():
                                    {"target_pilot_fainted": True}, {"target_is_mob": True, "critical_needs_hit": False}])
 @pytest.mark.parametrize(("modifier", "evasion"), [(0, 54), (14, 54), (-10, 33), (30, 71), (3, 66)])
 def test_hit_odds_agree_with_single_checks(flags, modifier, evasion):
-    checks = [check_hit(t, u, modifier, evasion, **flags) for t, u in product(range(1, 7), repeat=2)]
-    odds = hit_odds(modifier, evasion, **flags)
+    checks = [check_hit(t, u, modifier, evasion, HitOptions(**flags)) for t, u in product(range(1, 7), repeat=2)]
+    odds = hit_odds(modifier, evasion, HitOptions(**flags))
     assert odds.hit == Fraction(sum(c.hit for c in checks), 36)
     assert odds.critical == Fraction(sum(c.critical for c in checks), 36)
     assert odds.margin[checks[0].margin] > 0
@@ -116,19 +123,21 @@ def test_step_distribution_counts_agree_with_every_single_check(flag_values):
 
     flags = dict(zip(FLAG_NAMES, flag_values, strict=True))
     modifiers, evasions = (-20, 0, 14, 30, 40), (11, 54, 66, 71, 86)
-    table = hit_table(modifiers, evasions, **flags)
+    table = hit_table(modifiers, evasions, HitOptions(**flags))
     for modifier in modifiers:
         for evasion in evasions:
-            checks = [check_hit(t, u, modifier, evasion, **flags) for t, u in product(range(1, 7), repeat=2)]
+            checks = [check_hit(t, u, modifier, evasion, HitOptions(**flags)) for t, u in product(range(1, 7), repeat=2)]
             expected = (Fraction(sum(c.hit for c in checks), 36), Fraction(sum(c.critical for c in checks), 36))
-            odds = hit_odds(modifier, evasion, **flags)
+            odds = hit_odds(modifier, evasion, HitOptions(**flags))
             assert (odds.hit, odds.critical) == expected == table[(modifier, evasion)]
 
 
 def test_hit_table_refuses_unknown_options_and_bad_values():
     from rules_lib.gundam_sentinel.to_hit import hit_table
 
-    with pytest.raises(ValueError, match="hit_table options \\['mob'\\]"):
-        hit_table([0], [54], mob=True)
+    with pytest.raises(ValueError, match="hit check options \\{'mob': True\\} is not a HitOptions"):
+        hit_table([0], [54], {"mob": True})  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="mob"):
+        HitOptions(mob=True)  # type: ignore[call-arg]
     with pytest.raises(ValueError, match="not on the 1D36 scale"):
         hit_table([0], [57])

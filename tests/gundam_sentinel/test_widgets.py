@@ -10,7 +10,7 @@ def test_to_hit_calculator_shows_the_library_odds():
     assert "hit: 11/18 (61.11%)" in calc.result.value
     calc.snap.value = True
     calc.mob.value = True
-    expected = to_hit.hit_odds(11, 54, target_is_mob=True)
+    expected = to_hit.hit_odds(11, 54, to_hit.HitOptions(target_is_mob=True))
     assert calc.answer.odds.hit == expected.hit and calc.answer.odds.critical == expected.critical
     assert f"critical: {expected.critical}" in calc.result.value
     calc.evasion.value = "57"

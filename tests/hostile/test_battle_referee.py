@@ -12,6 +12,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from rules_lib import battle as engine
 from rules_lib.battle import IllegalStep
 from rules_lib.dice import SeededDice
 from rules_lib.gundam_sentinel import battle as gs
@@ -43,7 +44,7 @@ def _variants(action, draw):
 
 def _refuses(module, state, action, seed) -> bool:
     try:
-        module.step(state, action, SeededDice(seed))
+        engine.step(state, action, SeededDice(seed))
     except IllegalStep:
         return True
     return False
@@ -57,7 +58,7 @@ def test_is_legal_agrees_with_step_and_nothing_is_stuck(system, data):
     state = start()
     seen = []
     for _ in range(data.draw(st.integers(5, 60), label="steps")):
-        legal = module.legal_actions(state)
+        legal = engine.legal_actions(state)
         if state.phase == "over":
             assert legal == ()
             break
@@ -67,10 +68,10 @@ def test_is_legal_agrees_with_step_and_nothing_is_stuck(system, data):
             offered += _variants(action, data.draw)
         for action in offered:
             seed = data.draw(st.integers(0, 2**16))
-            assert module.is_legal(state, action) == (not _refuses(module, state, action, seed)), action
+            assert engine.is_legal(state, action) == (not _refuses(module, state, action, seed)), action
         action = data.draw(st.sampled_from(legal))
         seen.append(action)
-        state = module.step(state, action, SeededDice(data.draw(st.integers(0, 2**16)))).state
+        state = engine.step(state, action, SeededDice(data.draw(st.integers(0, 2**16)))).state
 
 
 def test_gundam_refuses_a_broken_start():
@@ -99,18 +100,18 @@ def test_wrong_types_are_illegal_steps_not_type_errors():
     state = gs.new_battle()
     for action in (gs.RollInitiative(dice=(7, 7)), gs.RollInitiative(dice="55"), gs.Move(3), gs.Turn("Zaku II", "1"),
                    gs.RollAP("Zaku II", borrow=1.5), gs.Fire("Zaku II", weapon=None), "RollAP"):
-        assert not gs.is_legal(state, action)
+        assert not engine.is_legal(state, action)
         with pytest.raises(IllegalStep):
-            gs.step(state, action, SeededDice(1))
+            engine.step(state, action, SeededDice(1))
     w_state = w6.new_battle()
     with pytest.raises(w6.IllegalStep, match="MoveTo.square 5 is not text"):
-        w6.step(w_state, w6.MoveTo("Asuka", 5))
+        engine.step(w_state, w6.MoveTo("Asuka", 5))
 
 
 def test_given_dice_out_of_range_are_not_legal():
-    state = gs.step(gs.new_battle(), gs.RollInitiative(dice=(5, 4, 3, 3))).state
+    state = engine.step(gs.new_battle(), gs.RollInitiative(dice=(5, 4, 3, 3))).state
     actor = state.actor
-    assert gs.is_legal(state, gs.RollAP(actor))
-    assert not gs.is_legal(state, gs.RollAP(actor, dice=(7, 7)))
-    assert not gs.is_legal(state, gs.RollAP(actor, dice=(7,)))
-    assert gs.is_legal(state, gs.RollAP(actor, dice=(4,)))
+    assert engine.is_legal(state, gs.RollAP(actor))
+    assert not engine.is_legal(state, gs.RollAP(actor, dice=(7, 7)))
+    assert not engine.is_legal(state, gs.RollAP(actor, dice=(7,)))
+    assert engine.is_legal(state, gs.RollAP(actor, dice=(4,)))

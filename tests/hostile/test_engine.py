@@ -6,6 +6,7 @@ system's battle must stop only when it is over, log every step's lines, draw its
 through the step, and spell its action kinds one way.
 """
 
+import importlib
 import re
 
 import pytest
@@ -35,7 +36,7 @@ def test_the_same_driver_plays_every_battle(system, seed):
     final = results[-1].state
     # random play may wander (out of range, out of ammunition) without ending: then it used every step
     assert final.phase == "over" or len(results) == 300, f"{system} stopped early: {final.log[-3:]}"
-    assert (module.legal_actions(final) == ()) == (final.phase == "over")
+    assert (engine.legal_actions(final) == ()) == (final.phase == "over")
     log = list(state.log)
     for result in results:
         log += result.explanation
@@ -44,12 +45,12 @@ def test_the_same_driver_plays_every_battle(system, seed):
 
 @pytest.mark.parametrize("system", sorted(SYSTEMS))
 def test_the_engine_is_each_systems_loop(system):
-    module, _ = SYSTEMS[system]
+    module, start = SYSTEMS[system]
     referee = module.REFEREE
-    assert isinstance(referee, engine.Referee)
-    assert module.step == referee.step and module.is_legal == referee.is_legal
-    assert module.legal_actions == referee.legal_actions and module.legal_kinds == referee.legal_kinds
-    assert module.log_html is engine.log_html
+    assert isinstance(referee, engine.Referee) and engine.referee_of(start()) is referee
+    package = importlib.import_module(module.__name__.rpartition(".")[0])
+    for name in ("step", "play", "is_legal", "legal_actions", "legal_kinds", "log_html"):
+        assert getattr(package, name) is getattr(engine, name), name
     assert all(re.fullmatch(r"[a-z]+(-[a-z]+)*", kind) for kind in referee.kind_names), referee.kind_names
     assert tuple(module.ACTION_KINDS) == referee.kind_names
 
@@ -73,7 +74,12 @@ def test_action_dice_refuse_what_does_not_fit():
     left.d(6)
     with pytest.raises(engine.IllegalStep, match="2 dice were given"):
         left.finish()
-    assert tuple(engine.ActionDice.of(SeededDice(1), "x").expression("2D6+1")) == engine.ActionDice.of(
-        SeededDice(1), "x").d(6, 2)
+    assert tuple(engine.ActionDice(None, SeededDice(1), "x").expression("2D6+1")) == engine.ActionDice(
+        None, SeededDice(1), "x").d(6, 2)
     with pytest.raises(engine.IllegalStep, match="needs 2 d20 rolls, not 1"):
         engine.ActionDice.check_given((3,), 20, 2, "an attack")
+
+
+def test_a_state_that_is_no_battle_is_refused_by_name():
+    with pytest.raises(engine.IllegalStep, match="'board' is not the state of a battle: allowed are"):
+        engine.step("board", gs.EndPhase("Zaku II"))

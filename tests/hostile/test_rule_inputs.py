@@ -11,7 +11,7 @@ from rules_lib import checks
 from rules_lib.dice import success_level_distribution
 from rules_lib.gundam_sentinel.actions import ap_distribution
 from rules_lib.gundam_sentinel.damage import largest_stopped
-from rules_lib.gundam_sentinel.to_hit import check_hit
+from rules_lib.gundam_sentinel.to_hit import HitOptions, check_hit
 from rules_lib.gundam_sentinel.weapons import MAX_AUTO_FIRE_SPLITS, auto_fire_splits, spend_ammunition
 from rules_lib.nemesis import abilities
 from rules_lib.nemesis.action import binomial_faces
@@ -29,8 +29,9 @@ from rules_lib.wis6.rules import Wis6Error, whole
         (lambda: spend_ammunition(30, -1), "rounds used -1 is below 0: allowed are 0 or more"),
         (lambda: ap_distribution(2, borrow=1.5), "borrow 1.5 is not a whole number"),
         (lambda: ap_distribution(2, owed=-1), "owed -1 is below 0"),
-        (lambda: check_hit(3, 4, 0, 45, target_pilot_fainted="abc"), "target_pilot_fainted 'abc' is not True or False"),
-        (lambda: check_hit(3, 4, 0, 45, all_range=1), "all_range 1 is not True or False"),
+        (lambda: check_hit(3, 4, 0, 45, HitOptions(target_pilot_fainted="abc")), "target_pilot_fainted 'abc' is not True or False"),
+        (lambda: check_hit(3, 4, 0, 45, HitOptions(all_range=1)), "all_range 1 is not True or False"),
+        (lambda: check_hit(3, 4, 0, 45, {"all_range": True}), "hit check options {'all_range': True} is not a HitOptions"),
         (lambda: damage_after_attenuation(math.nan, 2), "rolled damage nan is not a whole number"),
         (lambda: damage_after_attenuation(3.5, 2), "rolled damage 3.5 is not a whole number"),
         (lambda: damage_after_attenuation(3, 2, multiplier=2.0), "damage multiplier 2.0 is not a whole number"),
