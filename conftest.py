@@ -2,6 +2,13 @@
 
 from collections import Counter
 
+from hypothesis import settings
+
+# No test is timed (speed goals live in benchmarks/): hypothesis' per-example deadline would make a
+# property test fail on a busy machine, so it is off for every test.
+settings.register_profile("untimed", deadline=None)
+settings.load_profile("untimed")
+
 
 def pytest_terminal_summary(terminalreporter):
     from rules_lib.catalogue import STATUSES, load_catalogue

@@ -20,7 +20,8 @@ from itertools import product
 import updates  # benchmarks/updates.py: a calculator's update with new inputs
 
 from rules_lib.gundam_sentinel import d36
-from rules_lib.gundam_sentinel.to_hit import HitOptions, hit_odds, hit_table
+from rules_lib.gundam_sentinel import to_hit as to_hit_rules
+from rules_lib.gundam_sentinel.to_hit import HitOptions, hit_table
 from rules_lib.widgets.gundam_sentinel import ActionPointPlanner, HexFigure, SalvoCalculator, ToHitCalculator
 
 MODIFIERS = range(-20, 41)
@@ -32,7 +33,7 @@ def library_table() -> dict:
 
 
 def entry_by_entry_table() -> dict:
-    compute = hit_odds.__wrapped__  # bypass the cache: every entry is computed
+    compute = to_hit_rules._hit_odds.__wrapped__  # bypass the cache: every entry is computed
     return {(m, e): (o.hit, o.critical) for m in MODIFIERS for e in EVASIONS
             for o in (compute(m, e, HitOptions(target_is_mob=True)),)}
 

@@ -429,7 +429,6 @@ class HitOdds:
         }
 
 
-@lru_cache(maxsize=4096)
 def hit_odds(modifier: int, evasion: int, options: HitOptions = PLAIN_CHECK) -> HitOdds:
     """Exact chances of a hit and of a critical, and the distribution of the margin (000 §6).
 
@@ -437,7 +436,14 @@ def hit_odds(modifier: int, evasion: int, options: HitOptions = PLAIN_CHECK) -> 
     known steps), by the rule :func:`check_hit` applies roll by roll; the tests compare the two for
     every roll and option. The margin is in steps (zero or less = a miss before the special rules).
     """
+    # inputs are checked before the cache: an unhashable value gets a clear message, not the cache's
     options = checks.of_type(options, "hit check options", HitOptions)
+    d36.step_of(evasion, "evasion")
+    return _hit_odds(d36.whole_number(modifier, "modifier"), evasion, options)
+
+
+@lru_cache(maxsize=4096)
+def _hit_odds(modifier: int, evasion: int, options: HitOptions) -> HitOdds:
     modifier = d36.whole_number(modifier, "modifier")
     evasion_step = d36.step_of(evasion, "evasion")
     hits, crits = _hit_counts(modifier, evasion_step, options)
