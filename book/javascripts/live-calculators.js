@@ -86,8 +86,10 @@
         reject,
       ),
     );
+    live.phases.manager = Math.round(performance.now());
     const manager = new htmlManager.HTMLManager({ loader: embed.requireLoader });
     const models = await manager.set_state(JSON.parse(stateTag.textContent));
+    live.phases.models = Math.round(performance.now());
     const shown = [];
     for (const viewTag of document.querySelectorAll(`script[type="${VIEW_TYPE}"]`)) {
       const { model_id: modelId } = JSON.parse(viewTag.textContent);
@@ -219,6 +221,7 @@
 
   async function main() {
     let shown = [];
+    live.phases.load = Math.round(performance.now());
     try {
       shown = await renderStoredState();
       live.phases.rendered = Math.round(performance.now());

@@ -152,8 +152,10 @@ async function startPython(vendorHref, pageClasses) {
   phase("wheels");
   if (!fromSnapshot) {
     pyodide.runPython(SHARED_IMPORTS);
+    phase("shared-imports");
     // this page's calculator modules, named by the page before it has drawn (a snapshot then holds them)
     pyodide.runPython(`browser.import_calculator_modules(${JSON.stringify(JSON.stringify(pageClasses))})`);
+    phase("page-imports");
     if (snapshots && typeof pyodide.makeMemorySnapshot === "function") {
       try {
         // before any JavaScript object crosses into Python, as a snapshot requires
