@@ -3,9 +3,11 @@
  *
  * The page first shows every widget from the state stored when the book was built. This
  * script renders that state itself (instead of nbconvert's automatic renderer) so that it
- * holds the widget models. Python runs in a Web Worker (live-python-worker.js), started as soon as
- * this script runs so that it downloads and boots while the page draws: Pyodide from the site's
- * own vendor/ folder, this project's wheel, each calculator's Python class (rules_lib.browser).
+ * holds the widget models. Python runs in a Web Worker (live-python-worker.js), started from the
+ * page's <head> (a few lines the build puts there on a page with calculators, tools/mkdocs_hooks.py;
+ * this script adopts that worker) so that it downloads and boots while the page loads and draws:
+ * Pyodide from the site's own vendor/ folder, this project's wheel, each calculator's Python class
+ * (rules_lib.browser).
  * Each calculator's widget tree is paired with the page's models; the reader's input goes to the
  * worker as a message, and the states Python changes come back as one. This thread never runs
  * Python, so the page stays responsive. Nothing is fetched from outside the site.
@@ -127,7 +129,10 @@
 
   function startPython() {
     const mark = (phase, at) => (live.phases[phase] = Math.round(at - performance.timeOrigin));
-    const worker = new Worker(new URL("javascripts/live-python-worker.js", siteRoot), { type: "module" });
+    // a page with calculators has started the worker from its <head> (tools/mkdocs_hooks.py)
+    const early = window.rulesLibPython;
+    window.rulesLibPython = null;
+    const worker = early ? early.worker : new Worker(new URL("javascripts/live-python-worker.js", siteRoot), { type: "module" });
     const waiting = new Map();
     let nextId = 1;
     let failed = null;
@@ -163,7 +168,13 @@
       };
     });
     ready.catch(() => {}); // reported where it is awaited
-    worker.postMessage({ op: "start", vendor: new URL("vendor/", siteRoot).href, classes: pageClasses() });
+    if (early) {
+      // what the worker said before this script ran, in order, before anything it says next
+      early.messages.forEach((data) => worker.onmessage({ data }));
+      early.errors.forEach((event) => worker.onerror(event));
+    } else {
+      worker.postMessage({ op: "start", vendor: new URL("vendor/", siteRoot).href, classes: pageClasses() });
+    }
     return {
       ready,
       open: (target, state) => call({ op: "comm_open", target, data: { state } }),
