@@ -80,6 +80,9 @@
     el.textContent = text;
   }
 
+  // The stored state's models at once, each view's place and status line too, and a promise of the
+  // views drawn, one widget tree a task: the calculators pair with Python (which needs the models, not
+  // the views) while their views are drawn.
   async function renderStoredState() {
     const [htmlManager, embed] = await new Promise((resolve, reject) =>
       window.require(
@@ -92,6 +95,7 @@
     const manager = new htmlManager.HTMLManager({ loader: embed.requireLoader });
     const models = await manager.set_state(JSON.parse(stateTag.textContent));
     live.phases.models = Math.round(performance.now());
+    const placed = [];
     const shown = [];
     for (const viewTag of document.querySelectorAll(`script[type="${VIEW_TYPE}"]`)) {
       const { model_id: modelId } = JSON.parse(viewTag.textContent);
@@ -100,8 +104,7 @@
       const area = document.createElement("div");
       area.className = "widget-subarea";
       viewTag.parentElement.insertBefore(area, viewTag);
-      await manager.display_view(await manager.create_view(model), area);
-      await new Promise((resolve) => setTimeout(resolve)); // one widget tree a task: the page stays responsive
+      placed.push({ model, area });
       const dotted = liveClassOf(model);
       if (dotted) {
         const status = document.createElement("p");
@@ -111,7 +114,14 @@
         shown.push({ model, dotted, status });
       }
     }
-    return shown;
+    const drawn = (async () => {
+      for (const { model, area } of placed) {
+        await manager.display_view(await manager.create_view(model), area);
+        await new Promise((resolve) => setTimeout(resolve)); // one widget tree a task: the page stays responsive
+      }
+      live.phases.rendered = Math.round(performance.now());
+    })();
+    return { shown, drawn };
   }
 
   // Python runs in a Web Worker (live-python-worker.js): it boots, restores its snapshot and
@@ -234,15 +244,17 @@
     let shown = [];
     live.phases.load = Math.round(performance.now());
     try {
-      shown = await renderStoredState();
-      live.phases.rendered = Math.round(performance.now());
+      const stored = await renderStoredState();
+      shown = stored.shown;
       if (!shown.length) {
+        await stored.drawn;
         live.status = "static";
         return;
       }
       const python = startOnce();
-      await python.ready;
-      live.calculators = await Promise.all(shown.map((entry) => connect(python, entry)));
+      const connected = python.ready.then(() => Promise.all(shown.map((entry) => connect(python, entry))));
+      // live once every calculator is paired and drawn: a reader's input needs both
+      [live.calculators] = await Promise.all([connected, stored.drawn]);
       // for tests and the curious: each calculator's class and its widgets' current state
       live.classes = shown.map((entry) => entry.dotted);
       live.states = (index) =>
