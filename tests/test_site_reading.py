@@ -85,6 +85,15 @@ def test_a_page_with_calculators_starts_their_python_from_its_head():
     assert start_python_early(page.replace("rules-lib-live--", "other--"), "..") == page.replace("rules-lib-live--", "other--")
 
 
+def test_the_widget_manager_bundle_requires_none_of_its_modules_itself(site_dir):
+    # live-calculators.js requires them one task each; the bundle's own start-up did it in one long task
+    from vendor import WIDGET_MANAGER_AUTO_RENDER
+
+    bundle = (site_dir / "vendor/html-manager/embed-amd.js").read_text(encoding="utf-8")
+    assert 'define("@jupyter-widgets/html-manager"' in bundle
+    assert WIDGET_MANAGER_AUTO_RENDER not in bundle and "renderWidgets()" not in bundle
+
+
 def test_search_index_holds_prose_not_code(site_dir):
     docs = json.loads((site_dir / "search/search_index.json").read_text(encoding="utf-8"))["docs"]
     notebook_docs = [d for d in docs if d["location"].split("/")[0] in CHAPTERS]
