@@ -17,17 +17,20 @@ runtime from the browser's cache; with snapshots on, Python restored from its sn
 The 4× throttling is CDP's Emulation.setCPUThrottlingRate, as a mid-range phone.
 Goals (reported, never asserted): result ≤ 2.5 s cold and ≤ 0.5 s warm at full speed; ≤ 10 MB
 cold; no long task over 200 ms.
+
+For A/B work on a shared machine: ``--page gundam`` runs only the pages whose path contains it,
+``--cpu 1`` only one CPU rate, ``--repeat 3`` each cold+warm pair three times (a fresh profile each).
 """
 
 from __future__ import annotations
 
+import argparse
 import functools
 import gzip
 import http.server
 import os
 import platform
 import shutil
-import sys
 import tempfile
 import threading
 import time
@@ -122,17 +125,18 @@ def line(kind: str, figures: dict) -> str:
             f"  {figures['raw'] / 1e6:5.2f} MB raw, {figures['gzip'] / 1e6:5.2f} MB gzip  snapshot {figures['snapshot']}")
 
 
-def main(site: Path) -> None:
-    pages = sorted(p.parent.relative_to(site).as_posix() + "/" for p in site.glob("*/[0-9]*-calculators/index.html"))
+def main(site: Path, page_filter: str = "", rates: tuple[int, ...] = (1, 4), repeat: int = 1) -> None:
+    pages = sorted(p.parent.relative_to(site).as_posix() + "/" for p in site.glob("*/[0-9]*-calculators/index.html")
+                   if page_filter in p.parent.relative_to(site).as_posix())
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Counting, directory=str(site)))
     threading.Thread(target=server.serve_forever, daemon=True).start()
     base = f"http://127.0.0.1:{server.server_address[1]}/"
     print(f"{time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}, {platform.machine()} with {os.cpu_count()} cores, "
           f"{platform.system()} {platform.release()}; site {site}")
     with sync_playwright() as playwright:
-        for throttle in (1, 4):
+        for throttle in rates:
             print(f"CPU {'at full speed' if throttle == 1 else f'throttled {throttle}×'}")
-            for path in pages:
+            for path in [path for path in pages for _ in range(repeat)]:
                 with tempfile.TemporaryDirectory() as profile:
                     context = playwright.chromium.launch_persistent_context(
                         profile, executable_path=os.environ.get("RULES_LIB_CHROMIUM") or shutil.which("chromium"),
@@ -145,7 +149,7 @@ def main(site: Path) -> None:
                 print(line("warm", warm))
                 print(f"       phases cold {cold['phases']}\n       phases warm {warm['phases']}")
                 print(f"       long tasks over 200 ms: cold {cold['over']}, warm {warm['over']}")
-                if path == pages[0] and throttle == 1:
+                if path == pages[0] and throttle == rates[0] and repeat == 1:
                     print("       largest files of the cold load (MB raw / gzip):", ", ".join(
                         f"{p.relative_to(site)} {p.stat().st_size / 1e6:.2f}/{gzipped_size(p) / 1e6:.2f}"
                         for p in sorted(set(cold["sent"]), key=lambda p: -p.stat().st_size)[:10]))
@@ -153,4 +157,10 @@ def main(site: Path) -> None:
 
 
 if __name__ == "__main__":
-    main(Path(sys.argv[1] if len(sys.argv) > 1 else ".site-test"))
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("site", nargs="?", default=".site-test", type=Path, help="a built site (default .site-test)")
+    parser.add_argument("--page", default="", help="only the calculators pages whose path contains this")
+    parser.add_argument("--cpu", type=int, action="append", help="CPU throttling rate (repeatable; default 1 and 4)")
+    parser.add_argument("--repeat", type=int, default=1, help="cold+warm pairs per page (default 1)")
+    options = parser.parse_args()
+    main(options.site, options.page, tuple(options.cpu or (1, 4)), options.repeat)

@@ -19,7 +19,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tools"))
 
 import tag_cells  # noqa: E402
-from mkdocs_hooks import CHAPTERS, exclude_code_from_search  # noqa: E402
+from mkdocs_hooks import CHAPTERS, exclude_code_from_search, start_python_early  # noqa: E402
 
 RAW_ROLE = re.compile(r":(?:py:)?(?:mod|func|class|meth|attr|data|exc|obj|const):")
 
@@ -68,6 +68,30 @@ def test_code_cells_become_sections_the_search_indexer_skips_whole():
                    '<div class="jp-Cell jp-CodeCell jp-Notebook-cell"><div><pre>x = 1</pre></div></div></section><p>after</p>')
     with pytest.raises(ValueError, match="unbalanced"):
         exclude_code_from_search(cell[:-6])
+
+
+def test_a_page_with_calculators_starts_their_python_from_its_head():
+    state = ('<script type="application/vnd.jupyter.widget-state+json">{"a": {"_dom_classes": '
+             '["rules-lib-live--rules_lib.widgets.wis6:HitOdds"]}, "b": {"_dom_classes": '
+             '["rules-lib-live--rules_lib.widgets.wis6:HitOdds", "rules-lib-live--rules_lib.widgets.wis6:Growth"]}}</script>')
+    page = f'<html><head><meta charset="utf-8"><link rel="stylesheet" href="x.css"></head><body>{state}</body></html>'
+    started = start_python_early(page, "../..")
+    head = started[:started.index("</head>")]
+    # before the stylesheets, which would hold a script back; each class named once, in order
+    assert head.index("new Worker(") < head.index('<link rel="stylesheet"')
+    assert 'new URL("../../", location.href)' in head
+    assert '["rules_lib.widgets.wis6:HitOdds", "rules_lib.widgets.wis6:Growth"]' in head
+    # a page without live calculators starts nothing
+    assert start_python_early(page.replace("rules-lib-live--", "other--"), "..") == page.replace("rules-lib-live--", "other--")
+
+
+def test_the_widget_manager_bundle_requires_none_of_its_modules_itself(site_dir):
+    # live-calculators.js requires them one task each; the bundle's own start-up did it in one long task
+    from vendor import WIDGET_MANAGER_AUTO_RENDER
+
+    bundle = (site_dir / "vendor/html-manager/embed-amd.js").read_text(encoding="utf-8")
+    assert 'define("@jupyter-widgets/html-manager"' in bundle
+    assert WIDGET_MANAGER_AUTO_RENDER not in bundle and "renderWidgets()" not in bundle
 
 
 def test_search_index_holds_prose_not_code(site_dir):

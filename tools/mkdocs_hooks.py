@@ -17,6 +17,8 @@
   folder, beside the Pyodide core and wheels of the live calculators (``tools/vendor.py``);
   nothing comes from a CDN. The widget manager is preloaded, and the Jupyter CSS that
   mkdocs-jupyter inlines into every notebook page becomes one shared file (``share_inline_styles``).
+- A page with live calculators starts their Python worker from its ``<head>`` (``start_python_early``),
+  so Python downloads and boots while the page and the widget manager load and draw.
 """
 
 from __future__ import annotations
@@ -265,10 +267,46 @@ def share_inline_styles(html: str, site_dir: Path, up: str) -> str:
     return _INLINE_STYLE.sub(to_link, html)
 
 
+_WIDGET_STATE = re.compile(r'<script type="application/vnd\.jupyter\.widget-state\+json">(.*?)</script>', re.S)
+#: as live-calculators.js reads them (pageClasses): the calculator classes a page's stored widgets name
+_LIVE_CLASS = re.compile(r'"rules-lib-live--([A-Za-z0-9_.:]{1,200})"')
+_CHARSET = re.compile(r"<meta charset=[^>]*>")
+#: the worker is started here and adopted by live-calculators.js (startPython); the messages it posts
+#: before then are kept for it
+_EARLY_START = """<script>/* live calculators: Python starts before the page draws (tools/mkdocs_hooks.py) */
+(function () {{
+  if (!window.Worker) return;
+  var root = new URL("{root}/", location.href), early = {{ messages: [], errors: [] }};
+  early.worker = new Worker(new URL("javascripts/live-python-worker.js", root), {{ type: "module" }});
+  early.worker.onmessage = function (event) {{ early.messages.push(event.data); }};
+  early.worker.onerror = function (event) {{ early.errors.push(event); }};
+  early.worker.postMessage({{ op: "start", vendor: new URL("vendor/", root).href, classes: {classes} }});
+  window.rulesLibPython = early;
+}})();
+</script>"""
+
+
+def start_python_early(html: str, root: str) -> str:
+    """Start the live calculators' Python worker from the page's ``<head>``, if the page has calculators.
+
+    live-calculators.js runs at the end of the body, after the theme's scripts; started from the
+    head, the worker downloads and boots Python while the rest of the page (and the widget manager)
+    loads. It goes just after the charset, before the stylesheets, which would hold a script back.
+    """
+    state = _WIDGET_STATE.search(html)
+    classes = list(dict.fromkeys(_LIVE_CLASS.findall(state.group(1)))) if state else []
+    charset = _CHARSET.search(html)
+    if not classes or charset is None:
+        return html
+    script = _EARLY_START.format(root=root, classes=json.dumps(classes))
+    return f"{html[:charset.end()]}\n{script}{html[charset.end():]}"
+
+
 def on_post_page(output: str, page, config) -> str:
     if not page.file.src_path.endswith(".ipynb"):
         return output
     root = posixpath.relpath(".", posixpath.dirname(page.url.rstrip("/") + "/x") or ".")
+    output = start_python_early(output, root)
     output = share_inline_styles(output, Path(config["site_dir"]), root)
     if CDN_WIDGETS in output:
         # the widget manager is added only at DOMContentLoaded: fetch it while the page parses

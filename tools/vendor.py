@@ -79,6 +79,26 @@ ASSETS = (
     ),
 )
 PYODIDE = next(asset for asset in ASSETS if asset.name == "pyodide")
+#: the widget manager bundle's own start-up: it requires all its modules at once (one main-thread
+#: task of 0.5-0.8 s) to draw any stored widgets, which live-calculators.js draws itself, requiring
+#: the modules one task each
+WIDGET_MANAGER_AUTO_RENDER = (
+    '(()=>{"use strict";window.require(["@jupyter-widgets/html-manager/dist/libembed-amd"],(function(e){'
+    '"complete"===document.readyState?e.renderWidgets():window.addEventListener("load",(function(){e.renderWidgets()}))'
+    '}))})();'
+)
+
+
+def without_auto_render(bundle: bytes) -> bytes:
+    """The widget manager's AMD bundle without its start-up (``WIDGET_MANAGER_AUTO_RENDER``)."""
+    code = bundle.decode("utf-8")
+    if code.count(WIDGET_MANAGER_AUTO_RENDER) != 1:
+        raise RuntimeError("embed-amd.js: the widget manager's start-up changed; check WIDGET_MANAGER_AUTO_RENDER")
+    return code.replace(WIDGET_MANAGER_AUTO_RENDER, "").encode("utf-8")
+
+
+#: files changed on their way into the site: path under vendor/ -> the change
+EDITS = {"html-manager/embed-amd.js": without_auto_render}
 _WOFF_FALLBACK = re.compile(r",\s*url\([^)]*\.woff\) format\('woff'\)")
 _FONT_FACE = re.compile(r"/\*[^*]*\*/\s*@font-face\s*\{[^}]*\}")
 _UNICODE_RANGE = re.compile(r"unicode-range:\s*([^;]+);")
@@ -159,6 +179,8 @@ def vendor_into(site_vendor: Path) -> None:
                 with archive.extractfile(member) as source, open(destination, "wb") as out:
                     if asset.font_css and relative.endswith(".css"):
                         out.write(japanese_font_css(source.read().decode()).encode())
+                    elif asset.target + relative in EDITS:
+                        out.write(EDITS[asset.target + relative](source.read()))
                     else:
                         shutil.copyfileobj(source, out)
 

@@ -3,9 +3,11 @@
  *
  * The page first shows every widget from the state stored when the book was built. This
  * script renders that state itself (instead of nbconvert's automatic renderer) so that it
- * holds the widget models. Python runs in a Web Worker (live-python-worker.js), started as soon as
- * this script runs so that it downloads and boots while the page draws: Pyodide from the site's
- * own vendor/ folder, this project's wheel, each calculator's Python class (rules_lib.browser).
+ * holds the widget models. Python runs in a Web Worker (live-python-worker.js), started from the
+ * page's <head> (a few lines the build puts there on a page with calculators, tools/mkdocs_hooks.py;
+ * this script adopts that worker) so that it downloads and boots while the page loads and draws:
+ * Pyodide from the site's own vendor/ folder, this project's wheel, each calculator's Python class
+ * (rules_lib.browser).
  * Each calculator's widget tree is paired with the page's models; the reader's input goes to the
  * worker as a message, and the states Python changes come back as one. This thread never runs
  * Python, so the page stays responsive. Nothing is fetched from outside the site.
@@ -29,6 +31,9 @@
   const VIEW_TYPE = "application/vnd.jupyter.widget-view+json";
   const LIVE_PREFIX = "rules-lib-live--";
   const INPUT_KEYS = ["value", "index"];
+  // the AMD modules of the widget manager's bundle that draw stored widgets, each after those it needs
+  const WIDGET_MANAGER_MODULES = ["@jupyter-widgets/base", "@jupyter-widgets/controls",
+    "@jupyter-widgets/html-manager", "@jupyter-widgets/html-manager/dist/libembed-amd"];
 
   // A whole inline code that is dice notation: at least one die (2D6, D66, 1D36) or a system command
   // (BB, BBM, GS and the charts ECHC, SDDC, ASDC, PEJC, RTJC, AARC of 000; SL<=13 of 001, AD[34(5)]R and OP5>3 of 002, VW+8@11>14 of 004 where
@@ -78,16 +83,25 @@
     el.textContent = text;
   }
 
+  // The stored state's models at once, each view's place and status line too, and a promise of the
+  // views drawn, one widget tree a task: the calculators pair with Python (which needs the models, not
+  // the views) while their views are drawn.
   async function renderStoredState() {
-    const [htmlManager, embed] = await new Promise((resolve, reject) =>
-      window.require(
-        ["@jupyter-widgets/html-manager", "@jupyter-widgets/html-manager/dist/libembed-amd"],
-        (...modules) => resolve(modules),
-        reject,
-      ),
-    );
+    // the widget manager's modules one task each (require.js runs a module's code in a timer task
+    // of its own when all it depends on has run): one task for all of them blocked the page for
+    // 0.5-0.8 s. The bundle's own start-up, which required them all at once, is cut out of it
+    // at build time (tools/vendor.py)
+    const loaded = {};
+    for (const name of WIDGET_MANAGER_MODULES) {
+      loaded[name] = await new Promise((resolve, reject) => window.require([name], resolve, reject));
+    }
+    const htmlManager = loaded["@jupyter-widgets/html-manager"];
+    const embed = loaded["@jupyter-widgets/html-manager/dist/libembed-amd"];
+    live.phases.manager = Math.round(performance.now());
     const manager = new htmlManager.HTMLManager({ loader: embed.requireLoader });
     const models = await manager.set_state(JSON.parse(stateTag.textContent));
+    live.phases.models = Math.round(performance.now());
+    const placed = [];
     const shown = [];
     for (const viewTag of document.querySelectorAll(`script[type="${VIEW_TYPE}"]`)) {
       const { model_id: modelId } = JSON.parse(viewTag.textContent);
@@ -96,8 +110,7 @@
       const area = document.createElement("div");
       area.className = "widget-subarea";
       viewTag.parentElement.insertBefore(area, viewTag);
-      await manager.display_view(await manager.create_view(model), area);
-      await new Promise((resolve) => setTimeout(resolve)); // one widget tree a task: the page stays responsive
+      placed.push({ model, area });
       const dotted = liveClassOf(model);
       if (dotted) {
         const status = document.createElement("p");
@@ -107,7 +120,14 @@
         shown.push({ model, dotted, status });
       }
     }
-    return shown;
+    const drawn = (async () => {
+      for (const { model, area } of placed) {
+        await manager.display_view(await manager.create_view(model), area);
+        await new Promise((resolve) => setTimeout(resolve)); // one widget tree a task: the page stays responsive
+      }
+      live.phases.rendered = Math.round(performance.now());
+    })();
+    return { shown, drawn };
   }
 
   // Python runs in a Web Worker (live-python-worker.js): it boots, restores its snapshot and
@@ -125,7 +145,10 @@
 
   function startPython() {
     const mark = (phase, at) => (live.phases[phase] = Math.round(at - performance.timeOrigin));
-    const worker = new Worker(new URL("javascripts/live-python-worker.js", siteRoot), { type: "module" });
+    // a page with calculators has started the worker from its <head> (tools/mkdocs_hooks.py)
+    const early = window.rulesLibPython;
+    window.rulesLibPython = null;
+    const worker = early ? early.worker : new Worker(new URL("javascripts/live-python-worker.js", siteRoot), { type: "module" });
     const waiting = new Map();
     let nextId = 1;
     let failed = null;
@@ -161,7 +184,13 @@
       };
     });
     ready.catch(() => {}); // reported where it is awaited
-    worker.postMessage({ op: "start", vendor: new URL("vendor/", siteRoot).href, classes: pageClasses() });
+    if (early) {
+      // what the worker said before this script ran, in order, before anything it says next
+      early.messages.forEach((data) => worker.onmessage({ data }));
+      early.errors.forEach((event) => worker.onerror(event));
+    } else {
+      worker.postMessage({ op: "start", vendor: new URL("vendor/", siteRoot).href, classes: pageClasses() });
+    }
     return {
       ready,
       open: (target, state) => call({ op: "comm_open", target, data: { state } }),
@@ -219,16 +248,19 @@
 
   async function main() {
     let shown = [];
+    live.phases.load = Math.round(performance.now());
     try {
-      shown = await renderStoredState();
-      live.phases.rendered = Math.round(performance.now());
+      const stored = await renderStoredState();
+      shown = stored.shown;
       if (!shown.length) {
+        await stored.drawn;
         live.status = "static";
         return;
       }
       const python = startOnce();
-      await python.ready;
-      live.calculators = await Promise.all(shown.map((entry) => connect(python, entry)));
+      const connected = python.ready.then(() => Promise.all(shown.map((entry) => connect(python, entry))));
+      // live once every calculator is paired and drawn: a reader's input needs both
+      [live.calculators] = await Promise.all([connected, stored.drawn]);
       // for tests and the curious: each calculator's class and its widgets' current state
       live.classes = shown.map((entry) => entry.dotted);
       live.states = (index) =>

@@ -70,10 +70,14 @@ async function verified(what, bytesRequest, expected) {
   return bytes;
 }
 
-async function download(url) {
+async function fetched(url) {
   const response = await fetch(url);
   if (!response.ok) throw new Error(`${url} could not be loaded (${response.status})`);
-  return response.arrayBuffer();
+  return response;
+}
+
+async function download(url) {
+  return (await fetched(url)).arrayBuffer();
 }
 
 function verifiedWheel(vendor, manifest, name) {
@@ -89,22 +93,63 @@ function verifiedWheel(vendor, manifest, name) {
 const RUNTIME_MODULES = ["pyodide.mjs", "pyodide.asm.mjs"];
 const RUNTIME_FETCHED = { "pyodide.asm.wasm": "application/wasm", "python_stdlib.zip": "application/zip",
   "pyodide-lock.json": "application/json" };
+const RUNTIME_WASM = "pyodide.asm.wasm";
+
+// The wasm compiles while it downloads, from a tee of the very response whose bytes are checked (one
+// body, two identical streams), instead of after the download and the check: compiling runs nothing,
+// and the module is instantiated only once the digest matched. Compiled from the site's own response
+// rather than from bytes in memory, the browser can keep the compiled code in its HTTP cache beside
+// the file and reuse it on the next visit (V8's wasm code cache), so a warm start does not compile
+// 9.6 MB again. Should streaming compilation fail (a server sending another content type), the
+// checked bytes are compiled instead.
+function compiledWhileDownloading(response) {
+  const compiled = WebAssembly.compileStreaming(response.clone());
+  compiled.catch(() => {}); // falls back to the checked bytes
+  return compiled;
+}
+
+// Pyodide instantiates its wasm with WebAssembly.instantiateStreaming(fetch(url)); the fetch below
+// answers it with a response of the checked bytes, recognised here, and gets the module compiled
+// from the same download.
+function instantiateCheckedWasm(checkedResponses, compiled, checkedBytes) {
+  const instantiateStreaming = WebAssembly.instantiateStreaming.bind(WebAssembly);
+  WebAssembly.instantiateStreaming = async (source, imports) => {
+    const response = await source;
+    if (!checkedResponses.has(response)) return instantiateStreaming(response, imports);
+    const module = await compiled.catch(() => null);
+    if (!module) return WebAssembly.instantiate(checkedBytes, imports);
+    return { module, instance: await WebAssembly.instantiate(module, imports) };
+  };
+}
 
 async function verifiedRuntime(indexURL, manifestRequest) {
   const names = [...RUNTIME_MODULES, ...Object.keys(RUNTIME_FETCHED)];
-  const downloads = names.map((name) => download(new URL(name, indexURL)));
+  let compiled = Promise.reject(new Error("the wasm was not downloaded"));
+  compiled.catch(() => {});
+  const downloads = names.map((name) => fetched(new URL(name, indexURL)).then((response) => {
+    // the tee before the body is read
+    if (name === RUNTIME_WASM) {
+      compiled = compiledWhileDownloading(response);
+      compiled.then(() => phase("wasm-compiled"), () => {});
+    }
+    return response.arrayBuffer();
+  }));
   downloads.forEach((request) => request.catch(() => {})); // reported where verified
   const digests = (await manifestRequest).runtime || {};
   const bytes = await Promise.all(names.map((name, at) => verified(`the runtime file ${name}`, downloads[at], digests[name])));
   const files = Object.fromEntries(names.map((name, at) => [name, bytes[at]]));
   const moduleURL = (name) => URL.createObjectURL(new Blob([files[name]], { type: "text/javascript" }));
+  const checkedWasm = new WeakSet();
+  instantiateCheckedWasm(checkedWasm, compiled, files[RUNTIME_WASM]);
   const pageFetch = self.fetch.bind(self);
   self.fetch = (input, init) => {
     const url = new URL(input instanceof Request ? input.url : input, self.location.href);
     if (!url.href.startsWith(indexURL)) return pageFetch(input, init);
     const name = url.pathname.slice(new URL(indexURL).pathname.length);
     if (!(name in RUNTIME_FETCHED) || url.search) return Promise.reject(new Error(`${url.href} is not a checked runtime file`));
-    return Promise.resolve(new Response(files[name], { headers: { "content-type": RUNTIME_FETCHED[name] } }));
+    const response = new Response(files[name], { headers: { "content-type": RUNTIME_FETCHED[name] } });
+    if (name === RUNTIME_WASM) checkedWasm.add(response);
+    return Promise.resolve(response);
   };
   const moduleURLs = RUNTIME_MODULES.map(moduleURL);
   const [{ loadPyodide }, emscripten] = await Promise.all(moduleURLs.map((url) => import(url)));
@@ -152,8 +197,10 @@ async function startPython(vendorHref, pageClasses) {
   phase("wheels");
   if (!fromSnapshot) {
     pyodide.runPython(SHARED_IMPORTS);
+    phase("shared-imports");
     // this page's calculator modules, named by the page before it has drawn (a snapshot then holds them)
     pyodide.runPython(`browser.import_calculator_modules(${JSON.stringify(JSON.stringify(pageClasses))})`);
+    phase("page-imports");
     if (snapshots && typeof pyodide.makeMemorySnapshot === "function") {
       try {
         // before any JavaScript object crosses into Python, as a snapshot requires
