@@ -19,9 +19,10 @@ An entry is one of four kinds (its ``status``):
 Values that rest on a ruling rather than on the text are named in the entry's
 ``[example.readings]`` table (value name -> title of the ruling in the chapter's
 ``_rulings.md``); ``facts`` lists values of a ``reproduced`` entry that the text states as
-rule facts and no rule computes (they are checked against the library's constant); every other
-value is "as the text states". ``inputs = "book"`` marks an entry whose inputs the book chose
-because the text gives none.
+rule facts and no rule computes (they are checked against the library's constant); ``instances``
+lists values the book chose as an instance of a rule the text states without an example for it (the
+reader can work them out by hand from the rule the entry's note cites); every other value is "as the
+text states". ``inputs = "book"`` marks an entry whose inputs the book chose because the text gives none.
 """
 
 from __future__ import annotations
@@ -66,6 +67,8 @@ class Example:
     why_consistent: str = ""
     #: stated values that are rule facts (a constant, no computation) inside a larger entry
     facts: tuple[str, ...] = ()
+    #: stated values that are instances the book chose of a rule the text states (no example in the text)
+    instances: tuple[str, ...] = ()
 
     def basis(self, key: str) -> str:
         """What the stated value ``key`` rests on, in words for the reader."""
@@ -74,6 +77,8 @@ class Example:
             return f"by the book's reading (ruling{'s' if len(self.readings[key]) > 1 else ''}: {titles})"
         if self.status == "fact" or key in self.facts:
             return "a rule fact the text states (not computed)"
+        if key in self.instances:
+            return "an instance the book chose of the text's rule"
         if self.inputs == "book":
             return "the text's rule, applied to the book's inputs"
         return "as the text states"
@@ -113,13 +118,14 @@ def _example(entry: Mapping[str, Any], system: str, file: str) -> Example:
         inputs=entry.get("inputs", "text"),
         why_consistent=entry.get("why_consistent", ""),
         facts=tuple(entry.get("facts", ())),
+        instances=tuple(entry.get("instances", ())),
     )
     where = f"{file}: example {example.id!r}"
     if example.status not in STATUSES:
         raise ValueError(f"{where}: status {example.status!r} is not one of {STATUSES}")
     if example.inputs not in INPUTS:
         raise ValueError(f"{where}: inputs {example.inputs!r} is not one of {INPUTS}")
-    for name, keys in (("readings", example.readings), ("facts", example.facts)):
+    for name, keys in (("readings", example.readings), ("facts", example.facts), ("instances", example.instances)):
         unknown = sorted(set(keys) - set(example.expected))
         if unknown:
             raise ValueError(f"{where}: {name} name values that are not expected: {unknown}")
@@ -170,9 +176,15 @@ class CheckResult:
         return "✓ matches the text's rule for the book's inputs" if e.inputs == "book" else "✓ matches the text"
 
     def partly_read(self) -> str:
-        """"; n of m values by the book's reading" when some, not all, values rest on a ruling."""
+        """"; n of m values by the book's reading" when some, not all, values rest on a ruling, and
+        "; n of m values an instance the book chose" when some are the book's instances of a rule."""
+        total = len(self.values)
         read = sum(key in self.example.readings for key in self.values)
-        return f"; {read} of {len(self.values)} values by the book's reading" if 0 < read < len(self.values) else ""
+        chosen = sum(key in self.example.instances and key not in self.example.readings for key in self.values)
+        parts = [f"; {read} of {total} values by the book's reading"] if 0 < read < total else []
+        if chosen:
+            parts.append(f"; {chosen} of {total} values an instance the book chose")
+        return "".join(parts)
 
     def line(self) -> str:
         """The short ✓ line: verdict, source, and how many values rest on a reading."""

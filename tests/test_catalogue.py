@@ -178,6 +178,7 @@ def _entry(**changes) -> Example:
         ({"inputs": "book"}, "✓ matches the text's rule for the book's inputs, 001 §1", "the text's rule"),
         ({"readings": {"b": ("R",)}}, "✓ matches the text, 001 §1; 1 of 2 values by the book's reading", "ruling: R"),
         ({"readings": {"a": ("Q",), "b": ("R", "S")}}, "✓ consistent with the text under the book's reading, 001 §1", "rulings: R; S"),
+        ({"instances": ("b",)}, "✓ matches the text, 001 §1; 1 of 2 values an instance the book chose", "an instance the book chose"),
         ({"status": "fact"}, "✓ rule fact, as the text states, 001 §1", "a rule fact"),
         ({"status": "consistent", "why_consistent": "W"}, "✓ consistent with the text under the book's reading", "as"),
     ],
@@ -202,3 +203,5 @@ def test_a_malformed_entry_is_refused(tmp_path):
         _example({**entry, "status": "consistent"}, "wis6", "f")
     with pytest.raises(ValueError, match="readings name values that are not expected"):
         _example({**entry, "status": "reproduced", "readings": {"b": "R"}}, "wis6", "f")
+    with pytest.raises(ValueError, match="instances name values that are not expected"):
+        _example({**entry, "status": "reproduced", "instances": ["b"]}, "wis6", "f")
