@@ -352,7 +352,7 @@ def _explaining(node: ast.AST, parents: dict[ast.AST, ast.AST]) -> bool:
             target = node.func.value
             if node.func.attr in EXPLAINING_CALLS and isinstance(target, ast.Name) and target.id in EXPLAINING_NAMES:
                 return True
-        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in VALIDATORS:
+        if isinstance(node, ast.Call) and _validator(node.func):
             return True
         if isinstance(node, (ast.Assign, ast.AnnAssign)) and _explains(node):
             return True
@@ -361,6 +361,14 @@ def _explaining(node: ast.AST, parents: dict[ast.AST, ast.AST]) -> bool:
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Module)):
             return False
     return False
+
+
+def _validator(func: ast.expr) -> bool:
+    """An input check, called by its name or as ``checks.<name>`` (``checks.whole(x, minimum=0)``)."""
+    if isinstance(func, ast.Name):
+        return func.id in VALIDATORS
+    return (isinstance(func, ast.Attribute) and func.attr in VALIDATORS
+            and isinstance(func.value, ast.Name) and func.value.id == "checks")
 
 
 def _in_annotation(node: ast.AST, parents: dict[ast.AST, ast.AST]) -> bool:
@@ -477,9 +485,12 @@ def mutated_code(mutant: Mutant):
 
 
 def _explains(statement: ast.stmt) -> bool:
-    """A statement that only refuses input or writes the working: ``raise``, ``steps.append(...)``."""
+    """A statement that only refuses input or writes the working: ``raise``, ``steps.append(...)``, or
+    an ``if``/``elif`` whose branches only do that."""
     if isinstance(statement, ast.Raise):
         return True
+    if isinstance(statement, ast.If):  # an elif chain whose every branch only explains
+        return all(_explains(s) for s in statement.body) and all(_explains(s) for s in statement.orelse)
     if isinstance(statement, (ast.Assign, ast.AnnAssign)):
         targets = statement.targets if isinstance(statement, ast.Assign) else [statement.target]
         return all(isinstance(t, ast.Name) and t.id in WORDING_NAMES for t in targets)
