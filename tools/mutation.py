@@ -354,6 +354,10 @@ def _explaining(node: ast.AST, parents: dict[ast.AST, ast.AST]) -> bool:
                 return True
         if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in VALIDATORS:
             return True
+        # the same input checks called through their module: checks.whole(x, ..., minimum=0)
+        if (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr in VALIDATORS
+                and isinstance(node.func.value, ast.Name) and node.func.value.id == "checks"):
+            return True
         if isinstance(node, (ast.Assign, ast.AnnAssign)) and _explains(node):
             return True
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)) and _last in node.decorator_list:
