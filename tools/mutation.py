@@ -418,8 +418,14 @@ def _points(tree: ast.Module) -> Iterator[tuple[ast.AST, str, str]]:
 
 
 def _in_function(node: ast.AST, parents: dict[ast.AST, ast.AST]) -> bool:
+    """Whether ``node`` runs when its function is called. A default argument (``rolls: int = 1``)
+    runs when the function is defined, at import, yet every call that omits it uses it: like a
+    constant, it is judged by every check."""
     while node in parents:
-        node = parents[node]
+        child, node = node, parents[node]
+        if isinstance(node, ast.arguments) and (child in node.defaults or child in node.kw_defaults):
+            node = parents[node]  # the function whose signature this is: its defaults are not inside it
+            continue
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
             return True
     return False
