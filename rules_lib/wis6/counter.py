@@ -230,3 +230,9 @@ def _counter_odds(
             value = result.damage or 0
             dealt[value] = dealt.get(value, Fraction(0)) + p * q
     return CounterOdds(MappingProxyType(outcomes), Distribution(taken), Distribution(dealt))
+
+
+__all__ = [
+    "COUNTER_LABELS", "COUNTER_MULTIPLIER", "COUNTER_OUTCOMES", "CounterDamage", "CounterOdds",
+    "CounterResult", "counter_damage", "counter_odds", "incoming_damage", "resolve_counter",
+]
