@@ -47,7 +47,7 @@ from .battle_state import (
     new_battle,
     sample_units,
 )
-from .counter import CounterOdds, CounterResult, counter_odds, resolve_counter
+from .counter import CounterOdds, CounterResult, CounterValues, counter_odds, resolve_counter
 from .levels import DIE_SIDES
 from .rules import Wis6Error, Wis6Rules
 from .special import (
@@ -239,6 +239,12 @@ def _with_weapon(unit: Unit, weapon: Weapon) -> Unit:
     return replace(unit, weapons=tuple(weapon if w.name == weapon.name else w for w in unit.weapons))
 
 
+def _counter_values(attacker: Unit, weapon: Weapon, target: Unit, answer_weapon: Weapon) -> CounterValues:
+    """The values of a counter by ``target`` with ``answer_weapon`` against ``attacker``'s ``weapon``."""
+    return CounterValues(enemy_weapon_attack=weapon.attack, own_armour=target.armour, own_ap=target.ap,
+                         own_weapon_attack=answer_weapon.attack, enemy_armour=attacker.armour)
+
+
 def _attack(state: BattleState, action: Attack, source: SeededDice | None) -> StepResult:
     unit, weapon, target, answer_weapon, far = _check_attack(state, action)
     draw = ActionDice(action.dice, source, "an attack")
@@ -276,9 +282,8 @@ def _attack(state: BattleState, action: Attack, source: SeededDice | None) -> St
         c_ability = target.ability(answer_weapon.kind)
         lines.append(f"{target.name} declares a counter (カウンター, 001 §4-5) with the {answer_weapon.name}: it gives up "
                      f"evading, takes the hit, then rolls {WEAPON_ABILITIES[answer_weapon.kind]} {c_ability}")
-        detail = resolve_counter(dice[0], a_ability, dice[1], c_ability, enemy_weapon_attack=weapon.attack,
-                                 own_armour=target.armour, own_ap=target.ap, own_weapon_attack=answer_weapon.attack,
-                                 enemy_armour=unit.armour, rules=rules)
+        detail = resolve_counter(dice[0], a_ability, dice[1], c_ability,
+                                 _counter_values(unit, weapon, target, answer_weapon), rules=rules)
         lines += list(detail.steps)
         defender = replace(defender, ap=max(detail.ap_after, 0))
         if not detail.wrecked:
@@ -347,9 +352,8 @@ def decision_odds(state: BattleState, action: Attack) -> AttackOdds | CounterOdd
         return attack_odds(a_ability, target.reaction, weapon.attack, target.armour, rules=state.rules)
     if action.answer == "intercept":
         return attack_odds(a_ability, target.ability(answer_weapon.kind), weapon.attack, target.armour, rules=state.rules)
-    return counter_odds(a_ability, target.ability(answer_weapon.kind), enemy_weapon_attack=weapon.attack,
-                        own_armour=target.armour, own_ap=target.ap, own_weapon_attack=answer_weapon.attack,
-                        enemy_armour=unit.armour, rules=state.rules)
+    return counter_odds(a_ability, target.ability(answer_weapon.kind),
+                        _counter_values(unit, weapon, target, answer_weapon), rules=state.rules)
 
 
 def describe_odds(state: BattleState, action: Attack) -> str:
