@@ -150,22 +150,28 @@ def _check_jam(state: BattleState, action: Jam) -> Unit:
     return unit
 
 
+def _check_order(state: BattleState, action: RollOrder) -> None:
+    if state.phase != "order":
+        raise IllegalStep(f"the action order is decided once, at the start (001 §1-2, §1-4): it is {', '.join(state.order)}")
+
+
+def _check_attack_and_dice(state: BattleState, action: Attack) -> None:
+    _check_attack(state, action)
+    ActionDice.check_given(action.dice, DIE_SIDES, 2, "an attack", IllegalStep)
+
+
+def _check_jam_and_dice(state: BattleState, action: Jam) -> None:
+    _check_jam(state, action)
+    ActionDice.check_given(action.dice, DIE_SIDES, 2, "jamming", IllegalStep)
+
+
+def _check_end(state: BattleState, action: EndAction) -> None:
+    _check_actor(state, action.unit)
+
+
 def check(state: BattleState, action: Action) -> None:
     """Raise :class:`IllegalStep` if ``action`` is not allowed in ``state``; draw no dice."""
-    kind = REFEREE.action_kind(action)
-    if kind == "order":
-        if state.phase != "order":
-            raise IllegalStep(f"the action order is decided once, at the start (001 §1-2, §1-4): it is {', '.join(state.order)}")
-    elif kind == "move":
-        _check_move(state, action)
-    elif kind == "attack":
-        _check_attack(state, action)
-        ActionDice.check_given(action.dice, DIE_SIDES, 2, "an attack", IllegalStep)
-    elif kind == "jam":
-        _check_jam(state, action)
-        ActionDice.check_given(action.dice, DIE_SIDES, 2, "jamming", IllegalStep)
-    else:
-        _check_actor(state, action.unit)
+    REFEREE.check(state, action)
 
 
 def _candidates(state: BattleState) -> tuple[Action, ...]:
@@ -376,7 +382,10 @@ def describe_odds(state: BattleState, action: Attack) -> str:
 # -- the engine's loop over these rules -----------------------------------------------------
 
 REFEREE: referee.Referee[BattleState] = referee.Referee(
-    BattleState, KINDS, check, _candidates,
+    BattleState, KINDS,
+    {"order": _check_order, "move": _check_move, "attack": _check_attack_and_dice, "jam": _check_jam_and_dice,
+     "end": _check_end},
+    _candidates,
     {"order": _roll_order, "move": _move, "attack": _attack, "jam": _jam, "end": _end}, IllegalStep,
 )
 action_kind = REFEREE.action_kind
