@@ -186,14 +186,21 @@ def _check_swap(state: BattleState, action: SwapWeapon) -> tuple[BattleUnit, Wea
     return unit, weapon
 
 
-def _check_approach(state: BattleState, action: Approach) -> tuple[BattleUnit, Weapon]:
-    unit = _check_actor(state, action.side)
+def _usable_melee_weapon(unit: BattleUnit, if_none: str) -> Weapon:
+    """``unit``'s melee weapon; refused with ``if_none`` when it has none, or with the reason it cannot be used."""
     weapon = unit.melee_weapon()
     if weapon is None:
-        raise IllegalStep(f"{unit.name} has no melee weapon: only a melee weapon approaches (002 §5-1)")
+        raise IllegalStep(if_none)
     reason = unit.unusable_reason(weapon)
     if reason:
         raise IllegalStep(reason)
+    return weapon
+
+
+def _check_approach(state: BattleState, action: Approach) -> tuple[BattleUnit, Weapon]:
+    unit = _check_actor(state, action.side)
+    weapon = _usable_melee_weapon(
+        unit, f"{unit.name} has no melee weapon: only a melee weapon approaches (002 §5-1)")
     if unit.in_hand != weapon.key and not weapon.has("no_swap"):
         raise IllegalStep(f"take up the {weapon.name} with a weapon swap first (002 §1-1)")
     if unit.approached or state.closed_in is not None:
@@ -220,13 +227,7 @@ def _check_melee(state: BattleState, action: Melee) -> tuple[BattleUnit, Weapon]
         raise IllegalStep("the melee duel has been fought this turn")
     if unit.dice != unit.rolled:
         raise IllegalStep("the duel is fought with the action dice as rolled (002 §6-1): none may be spent first")
-    weapon = unit.melee_weapon()
-    if weapon is None:
-        raise IllegalStep(f"{unit.name} has no melee weapon for the duel (002 §6-1)")
-    reason = unit.unusable_reason(weapon)
-    if reason:
-        raise IllegalStep(reason)
-    return unit, weapon
+    return unit, _usable_melee_weapon(unit, f"{unit.name} has no melee weapon for the duel (002 §6-1)")
 
 
 def _check_damage(state: BattleState, action: Damage) -> None:
