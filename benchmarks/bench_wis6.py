@@ -15,7 +15,7 @@ from itertools import product
 import updates  # benchmarks/updates.py: a calculator's update with new inputs
 
 from rules_lib.widgets.wis6 import AttackCalculator, CounterCalculator, GrowthPlanner, SuccessLevelCalculator
-from rules_lib.wis6 import DEFAULT_RULES, resolve_attack, resolve_counter, success_roll
+from rules_lib.wis6 import DEFAULT_RULES, CounterValues, resolve_attack, resolve_counter, success_roll
 from rules_lib.wis6.attack import _attack_odds
 from rules_lib.wis6.counter import _counter_odds
 from rules_lib.wis6.levels import _level_counts
@@ -46,14 +46,14 @@ def brute_attack(attack_ability, evasion_ability, weapon_attack, armour, coverin
     return outcomes, damages
 
 
-def brute_counter(attack_ability, counter_ability, kwargs):
+def brute_counter(attack_ability, counter_ability, values):
     outcomes = Counter()
     for a, c in product(range(1, 21), repeat=2):
-        outcomes[resolve_counter(a, attack_ability, c, counter_ability, **kwargs).outcome] += 1
+        outcomes[resolve_counter(a, attack_ability, c, counter_ability, values).outcome] += 1
     return outcomes
 
 
-COUNTER = dict(enemy_weapon_attack=10, own_armour=4, own_ap=30, own_weapon_attack=8)
+COUNTER = CounterValues(enemy_weapon_attack=10, own_armour=4, own_ap=30, own_weapon_attack=8)
 
 CASES = [
     ("success levels, ability 20",
@@ -63,7 +63,7 @@ CASES = [
     ("attack 40 vs 40, covering",
      lambda: uncached(_attack_odds)(40, 40, 12, 7, True, DEFAULT_RULES), lambda: brute_attack(40, 40, 12, 7, True)),
     ("counter 14 vs 16, AP 30",
-     lambda: uncached(_counter_odds)(14, 16, 10, 4, 30, 8, None, DEFAULT_RULES), lambda: brute_counter(14, 16, COUNTER)),
+     lambda: uncached(_counter_odds)(14, 16, COUNTER, DEFAULT_RULES), lambda: brute_counter(14, 16, COUNTER)),
 ]
 
 

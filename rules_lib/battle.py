@@ -258,25 +258,37 @@ class Referee(Generic[State]):
 
     ``state`` is the system's state class (a state finds its referee by it: :func:`referee_of`);
     ``kinds`` names each action class's kind (one spelling: lower case, words joined by ``-``);
-    ``check(state, action)`` raises :class:`IllegalStep` without drawing dice; ``candidates(state)``
-    lists the actions worth offering (the legal ones are those ``is_legal`` accepts); ``steps``
-    maps each kind to ``step(state, action, dice) -> StepResult``, where ``dice`` is the seeded
-    source used when the action brings no given dice of its own.
+    ``checks`` maps each kind to ``check(state, action)``, which raises :class:`IllegalStep`
+    without drawing dice (``before``, when given, is checked first for every kind);
+    ``candidates(state)`` lists the actions worth offering (the legal ones are those ``is_legal``
+    accepts); ``steps`` maps each kind to ``step(state, action, dice) -> StepResult``, where
+    ``dice`` is the seeded source used when the action brings no given dice of its own.
     """
 
-    def __init__(self, state: type[State], kinds: Mapping[type, str], check: Callable[[State, object], None],
+    def __init__(self, state: type[State], kinds: Mapping[type, str],
+                 checks: Mapping[str, Callable[[State, Any], None]],
                  candidates: Callable[[State], Iterable[object]],
                  steps: Mapping[str, Callable[..., StepResult[State]]],
-                 error: type[IllegalStep] = IllegalStep) -> None:
+                 error: type[IllegalStep] = IllegalStep,
+                 before: Callable[[State, Any], None] | None = None) -> None:
         self.kinds = dict(kinds)
-        self.check = check
+        self.checks = dict(checks)
+        self.before = before
         self.candidates = candidates
         self.steps = dict(steps)
         self.error = error
-        missing = set(self.kinds.values()) - set(self.steps)
-        if missing:
-            raise ValueError(f"no step for the action kinds {sorted(missing)}")
+        for what, table in (("check", self.checks), ("step", self.steps)):
+            missing = set(self.kinds.values()) - set(table)
+            if missing:
+                raise ValueError(f"no {what} for the action kinds {sorted(missing)}")
         _REFEREES[state] = self
+
+    def check(self, state: State, action: object) -> None:
+        """Raise :class:`IllegalStep` with the reason when ``action`` is not allowed now; draw no dice."""
+        kind = self.action_kind(action)
+        if self.before is not None:
+            self.before(state, action)
+        self.checks[kind](state, action)
 
     @property
     def kind_names(self) -> tuple[str, ...]:

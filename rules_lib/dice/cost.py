@@ -141,3 +141,8 @@ def _division_runs(dividends: int, divisors: tuple[int, int]) -> int:
     """Runs of equal quotient over all divisors: about dividends / |divisor| + 1 each."""
     low, high = divisors
     return sum(dividends // abs(y) + 1 for y in range(low, high + 1) if y)
+
+
+__all__ = [
+    "MAX_EXACT_BYTES", "MAX_EXACT_SPAN", "MAX_EXACT_STEPS",
+]

@@ -44,3 +44,8 @@ def _shown(expression: str, limit: int = 80) -> str:
     if len(expression) <= limit:
         return repr(expression)
     return f"{expression[:limit]!r}... ({len(expression)} characters)"
+
+
+__all__ = [
+    "DiceLimitError", "DiceReplayError", "DiceSyntaxError",
+]

@@ -277,3 +277,8 @@ def _check_divisors(text: str, node: Node | Comparison) -> None:
                     )
         case Negate(operand=operand):
             _check_divisors(text, operand)
+
+
+__all__ = [
+    "MAX_DICE", "MAX_EXPRESSION_LENGTH", "MAX_SIDES", "ParsedExpression", "parse",
+]

@@ -180,3 +180,10 @@ def two_d6_with_fumble(modifier: int = 0) -> Distribution:
         key = FUMBLE if (a, b) == (1, 1) else a + b + modifier
         counts[key] = counts.get(key, 0) + 1
     return Distribution.from_counts(counts)
+
+
+__all__ = [
+    "D36_RESULTS", "FUMBLE", "OpposedOdds", "d36_distribution", "d36_result", "d36_step",
+    "face_count_distribution", "opposed", "opposed_pools", "pattern", "pattern_distribution",
+    "pool_distribution", "success_level", "success_level_distribution", "two_d6_with_fumble",
+]

@@ -404,3 +404,10 @@ def plan_round(
                           max_patterns=max_patterns)
     spread = ap_distribution(reaction, borrow=borrow, owed=owed)
     return RoundPlan(ap, tuple((plan, spread.at_least(plan.cost)) for plan in plans))
+
+
+__all__ = [
+    "ADDITIONAL_MOVE_AP", "CHARGE_DISENGAGE_AP", "FIXED_AP", "NORMAL_MOVE_AP", "PATTERNS", "ActionCosts",
+    "action_points", "ap_at_least", "ap_cost", "ap_distribution", "ap_to_move", "fitting_plans", "initiative",
+    "initiative_odds", "moves_needed", "plan_actions", "scenario_turns",
+]

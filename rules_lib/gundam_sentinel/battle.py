@@ -228,29 +228,25 @@ def _check_end(state: BattleState, action: EndPhase) -> BattleUnit:
     return u
 
 
+def _check_initiative(state: BattleState, action: RollInitiative) -> None:
+    if state.phase == "over":
+        raise IllegalStep(f"the battle is over: {state.winner} won")
+    if state.phase != "initiative":
+        raise IllegalStep(f"round {state.round}'s initiative is decided: it is the {state.actor}'s phase")
+
+
+def _check_ap(state: BattleState, action: RollAP) -> None:
+    u = _check_phase_actor(state, action.unit, "action points")
+    try:
+        action_points(1, u.pilot.reaction + u.ap_die_modifier, borrow=action.borrow, anticipation=u.anticipation,
+                      owed=state.owed[state.index(u.name)], max_borrow=state.rules.max_borrow)
+    except ValueError as error:
+        raise IllegalStep(str(error)) from None
+
+
 def check(state: BattleState, action: Action) -> None:
     """Raise :class:`IllegalStep` if ``action`` is not allowed in ``state``; draws no dice."""
-    kind = action_kind(action)
-    if kind == "initiative":
-        if state.phase == "over":
-            raise IllegalStep(f"the battle is over: {state.winner} won")
-        if state.phase != "initiative":
-            raise IllegalStep(f"round {state.round}'s initiative is decided: it is the {state.actor}'s phase")
-    elif kind == "ap":
-        u = _check_phase_actor(state, action.unit, "action points")
-        try:
-            action_points(1, u.pilot.reaction + u.ap_die_modifier, borrow=action.borrow, anticipation=u.anticipation,
-                          owed=state.owed[state.index(u.name)], max_borrow=state.rules.max_borrow)
-        except ValueError as error:
-            raise IllegalStep(str(error)) from None
-    elif kind == "move":
-        _check_move(state, action)
-    elif kind == "turn":
-        _check_turn(state, action)
-    elif kind == "fire":
-        _check_fire(state, action)
-    else:
-        _check_end(state, action)
+    REFEREE.check(state, action)
 
 
 def _candidates(state: BattleState) -> tuple[Action, ...]:
@@ -444,7 +440,10 @@ def _end(state: BattleState, action: EndPhase, source: SeededDice | None = None)
 # -- the engine's loop over these rules -----------------------------------------------------------
 
 REFEREE: referee.Referee[BattleState] = referee.Referee(
-    BattleState, KINDS, check, _candidates,
+    BattleState, KINDS,
+    {"initiative": _check_initiative, "ap": _check_ap, "move": _check_move, "turn": _check_turn,
+     "fire": _check_fire, "end": _check_end},
+    _candidates,
     {"initiative": _initiative, "ap": _roll_ap, "move": _move, "turn": _turn, "fire": _fire, "end": _end},
 )
 action_kind = REFEREE.action_kind

@@ -15,6 +15,13 @@ from .salvo import DamageFormula, salvo_damage
 
 _NO_ADDITIONAL_MOVE = "no additional move (熱核ジェネレーター損傷)"
 
+#: chart effects that add their value to one of the unit's modifiers: the field, and the log's words
+_MODIFIER_EFFECTS = {
+    "additional check": ("additional_modifier", "its later additional-damage checks take"),
+    "initiative": ("initiative_modifier", "its initiative takes"),
+    "escape modifier": ("escape_modifier", "its pilot's escape check takes"),
+}
+
 
 def _rolled(spec: str, draw: ActionDice) -> tuple[int, str]:
     """Roll an effect's dice (``"1D3"``, ``"3D6"``): the total and how it came about."""
@@ -81,15 +88,10 @@ def _apply_chart(state: BattleState, unit: BattleUnit, entry: ChartEntry, draw: 
             changes["disabled_until"] = state.round + rounds
             lines.append(f"  the {unit.name} cannot act for {rounds} round{'s' if rounds != 1 else ''}: "
                          f"the rest of this round and through round {state.round + rounds} (the book's count)")
-        elif kind == "additional check":
-            changes["additional_modifier"] = now.additional_modifier + effect.value
-            lines.append(f"  its later additional-damage checks take {effect.value:+d}")
-        elif kind == "initiative":
-            changes["initiative_modifier"] = now.initiative_modifier + effect.value
-            lines.append(f"  its initiative takes {effect.value:+d}")
-        elif kind == "escape modifier":
-            changes["escape_modifier"] = now.escape_modifier + effect.value
-            lines.append(f"  its pilot's escape check takes {effect.value:+d}")
+        elif kind in _MODIFIER_EFFECTS:
+            field, what = _MODIFIER_EFFECTS[kind]
+            changes[field] = getattr(now, field) + effect.value
+            lines.append(f"  {what} {effect.value:+d}")
         elif kind == "propellant":
             value = amount(effect)
             changes["propellant"] = max(0, unit.propellant + value)

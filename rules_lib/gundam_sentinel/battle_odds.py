@@ -139,3 +139,8 @@ def ap_chance(state: BattleState, name: str, needed: int) -> Fraction:
 def faint_risk(state: BattleState, name: str) -> Fraction:
     """The chance the unit's pilot faints when a fainting check is called for (000 §8-1)."""
     return faint_chance(state.unit(name).pilot.stamina)
+
+
+__all__ = [
+    "FireOdds", "ap_chance", "describe_fire_odds", "fire_odds", "initiative_chances",
+]

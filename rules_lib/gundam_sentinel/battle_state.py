@@ -350,3 +350,8 @@ ACTION_KINDS: tuple[str, ...] = ("initiative", "ap", "move", "turn", "fire", "en
 KINDS: dict[type, str] = {RollInitiative: "initiative", RollAP: "ap", Move: "move", Turn: "turn", Fire: "fire",
                           EndPhase: "end"}
 
+
+__all__ = [
+    "BattleRules", "BattleState", "BattleUnit", "BattleWeapon", "EndPhase", "Fire", "Move", "RollAP",
+    "RollInitiative", "Turn", "new_battle", "sample_units",
+]

@@ -411,3 +411,9 @@ class DefaultCharts:
     critical: Chart = field(default_factory=lambda: get_chart("ECHC"))
     secondary: Chart = field(default_factory=lambda: get_chart("SDDC"))
     escape: Chart = field(default_factory=lambda: get_chart("PEJC"))
+
+
+__all__ = [
+    "BCDICE_LABEL", "Chart", "ChartEntry", "ChartOdds", "ChartRoll", "DefaultCharts", "Effect", "chart_odds",
+    "get_chart", "load_charts", "roll_chart",
+]

@@ -108,3 +108,8 @@ def escape_check(dice: Sequence[int], *, fainted: bool, chart: Mapping[int, str]
     if total not in chart:
         raise ValueError(f"escape total {total} is not on the chart given ({min(chart)}..{max(chart)})")
     return chart[total]
+
+
+__all__ = [
+    "escape", "escape_check", "faint_chance", "faint_check", "recovery_chance", "recovery_check",
+]

@@ -191,3 +191,9 @@ def hit_location(
         steps.append(f"{total} is off the table: read as {clamped} (ruling)")
     steps.append(f"{clamped}: {location.name} (armour {location.armour}, additional value {location.additional_value})")
     return HitLocationResult(location, total, steps=tuple(steps))
+
+
+__all__ = [
+    "AddOnArmour", "HitLocationResult", "apply_damage", "critical_hit", "hit_location", "hit_with_addon",
+    "largest_stopped", "secondary_damage_chance",
+]

@@ -150,3 +150,8 @@ def _lasting_effects(state: BattleState, u: BattleUnit) -> str:
              f"out of control through round {u.disabled_until}" if state.round <= u.disabled_until else "",
              *u.conditions]
     return ", ".join(p for p in parts if p)
+
+
+__all__ = [
+    "board_svg", "status_line", "units_html",
+]

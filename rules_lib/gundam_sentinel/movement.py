@@ -205,3 +205,8 @@ def spend_propellant(propellant: int, move_patterns: int = 0, scenario_hexes: in
     remaining = propellant - used
     return Propellant(remaining, remaining == 0,
                       steps=(f"{propellant} - {used} = {remaining}" + (": drifting (漂流)" if remaining == 0 else ""),))
+
+
+__all__ = [
+    "check_hex_free", "move", "rear_hexes_allowed", "spend_propellant", "turn_only",
+]

@@ -136,3 +136,10 @@ def wired_can_attack(distance: int) -> bool:
     Ruling: the distance is counted from the mother unit.
     """
     return range_band(distance) in ("close", "mid")
+
+
+__all__ = [
+    "START_DISTANCE", "DirectionModifiers", "attack_direction", "direction_modifier", "facing_each_other",
+    "in_firing_arc", "in_range_of_any_weapon", "range_band", "starting_positions", "weapon_modifier",
+    "wired_can_attack",
+]

@@ -337,3 +337,8 @@ def _damage_counts(per_hit: str | DamageFormula, hits: int, dice_per_hit: bool,
         key = total_of(v)
         values[key] = values.get(key, 0) + n
     return values, total
+
+
+__all__ = [
+    "DamageFormula", "resolve_salvo", "salvo_damage", "salvo_hits", "salvo_modifier", "salvo_odds",
+]

@@ -496,3 +496,9 @@ def to_hit_answer(modifiers: Mapping[str, int], evasion: int, options: HitOption
     (one call per calculator change)."""
     total = total_modifier({name: value for name, value in modifiers.items() if value})
     return ToHitAnswer(total, hit_odds(total.total, d36.whole_number(evasion, "evasion"), options))
+
+
+__all__ = [
+    "EVASION_MODIFIERS", "TO_HIT_MODIFIERS", "HitOptions", "check_hit", "evasion_value", "hit_odds",
+    "terrain_modifier", "total_modifier",
+]

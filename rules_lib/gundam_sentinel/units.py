@@ -202,3 +202,8 @@ class Pilot:
             object.__setattr__(self, name, whole_number(getattr(self, name), f"{name} modifier"))
         if self.nt < 0:
             raise ValueError(f"NT value {self.nt} is negative: allowed are 0 or more")
+
+
+__all__ = [
+    "Mobility", "Pilot", "load_units", "unit",
+]

@@ -600,3 +600,9 @@ def nuclear_effect_example(
     steps.append(f"vanish: {', '.join(destroyed) or 'none'}")
     survivors = tuple(name for name in units if name not in destroyed)
     return NuclearEffect(destroyed, survivors, steps=tuple(steps))
+
+
+__all__ = [
+    "auto_fire_splits", "funnel_attack_cap", "leader_bits", "piloting_check", "piloting_check_odds",
+    "psycommu_units", "punch_damage", "shots_used", "spend_ammunition", "split_auto_fire",
+]

@@ -395,3 +395,13 @@ def contest_odds(check: str, first_dice: int, second_dice: int,
         success = pools.higher + (pools.tie if ties else 0)
         means = f"the {first.split(' (')[0]} succeeds ({'equal or more' if ties else 'more'})"
     return ContestOdds(check, first, second, pools, success, means)
+
+
+__all__ = [
+    "CONTESTS", "DEFAULT_INTERRUPT_COST", "INTERRUPTS", "NO_COUNTER_FIRE_KINDS", "POOL_DIE_SIDES",
+    "REROLL_DICE", "REROLL_USES_PER_TURN", "ContestOdds", "CounterResult", "FallConsequence", "FallReading",
+    "PoolContest", "action_reroll", "contest_chance", "contest_odds", "counter", "defender_falls",
+    "evasion_check", "evasion_parameter", "evasion_tries", "fall_chance", "fall_check", "fall_consequences",
+    "intercept_check", "interrupt_cost", "may_counter_fire", "may_counter_fire_against", "may_defend",
+    "may_fly", "may_try_stealth", "pool_odds", "stealth_check",
+]

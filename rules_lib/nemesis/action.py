@@ -442,3 +442,13 @@ def chance_to_open_melee(melee_ability: bool = False) -> Fraction:
     """Exact chance that fresh action dice allow opening the melee phase (002 §1-1)."""
     odds = pattern_odds()
     return odds["triple"] + (odds["straight"] if melee_ability else 0)
+
+
+__all__ = [
+    "ACTION_DICE", "ACTION_DIE_SIDES", "ACTION_ROLL", "PATTERN_LABELS", "RESPONSE_ACTIVE_GAIN",
+    "RESPONSE_DICE", "SWAP_DICE", "TIE_BREAK_ROLL", "TIE_BREAK_SIDES", "ActionDiceOdds", "AttackCount",
+    "ExtendedFace", "InitiativeSide", "action_dice_count", "action_dice_odds", "attack_count",
+    "attack_count_distribution", "binomial_faces", "chance_to_open_melee", "enumerate_attack_counts",
+    "firing_faces", "initiative", "may_open_melee", "parse_faces", "pattern_odds", "read_pattern",
+    "response_action", "shooting_order", "swap_needed", "weapon_swap",
+]

@@ -186,14 +186,21 @@ def _check_swap(state: BattleState, action: SwapWeapon) -> tuple[BattleUnit, Wea
     return unit, weapon
 
 
-def _check_approach(state: BattleState, action: Approach) -> tuple[BattleUnit, Weapon]:
-    unit = _check_actor(state, action.side)
+def _usable_melee_weapon(unit: BattleUnit, if_none: str) -> Weapon:
+    """``unit``'s melee weapon; refused with ``if_none`` when it has none, or with the reason it cannot be used."""
     weapon = unit.melee_weapon()
     if weapon is None:
-        raise IllegalStep(f"{unit.name} has no melee weapon: only a melee weapon approaches (002 §5-1)")
+        raise IllegalStep(if_none)
     reason = unit.unusable_reason(weapon)
     if reason:
         raise IllegalStep(reason)
+    return weapon
+
+
+def _check_approach(state: BattleState, action: Approach) -> tuple[BattleUnit, Weapon]:
+    unit = _check_actor(state, action.side)
+    weapon = _usable_melee_weapon(
+        unit, f"{unit.name} has no melee weapon: only a melee weapon approaches (002 §5-1)")
     if unit.in_hand != weapon.key and not weapon.has("no_swap"):
         raise IllegalStep(f"take up the {weapon.name} with a weapon swap first (002 §1-1)")
     if unit.approached or state.closed_in is not None:
@@ -220,13 +227,7 @@ def _check_melee(state: BattleState, action: Melee) -> tuple[BattleUnit, Weapon]
         raise IllegalStep("the melee duel has been fought this turn")
     if unit.dice != unit.rolled:
         raise IllegalStep("the duel is fought with the action dice as rolled (002 §6-1): none may be spent first")
-    weapon = unit.melee_weapon()
-    if weapon is None:
-        raise IllegalStep(f"{unit.name} has no melee weapon for the duel (002 §6-1)")
-    reason = unit.unusable_reason(weapon)
-    if reason:
-        raise IllegalStep(reason)
-    return unit, weapon
+    return unit, _usable_melee_weapon(unit, f"{unit.name} has no melee weapon for the duel (002 §6-1)")
 
 
 def _check_damage(state: BattleState, action: Damage) -> None:
@@ -239,58 +240,61 @@ def _check_damage(state: BattleState, action: Damage) -> None:
             raise IllegalStep(f"defence (防御行動) costs {cost} active value; {target.name} has {target.active} (002 §H6)")
 
 
-def check(state: BattleState, action: Action) -> None:
-    """Raise :class:`IllegalStep` with the reason when ``action`` is not allowed now; return otherwise."""
-    kind = REFEREE.action_kind(action)
+def _check_not_over(state: BattleState, action: Action) -> None:
+    """Checked before every kind: nothing is played after the battle has ended."""
     if state.phase == "over":
         raise IllegalStep(f"the battle is over: {state.end_reason}")
-    if kind == "concede":
-        unit = state.unit(action.side)
-        if not unit.destroyed:
-            raise IllegalStep(f"{unit.name} has no destroyed part: only then may a side concede (投了, 002 §7-1)")
-        return
-    if kind == "roll":
-        if state.phase != "decision":
-            raise IllegalStep(f"the action dice are rolled at the start of a turn; it is the {PHASE_LABELS[state.phase]} phase")
-        return
-    if kind in ("order", "open-melee"):
-        if state.phase != "order":
-            raise IllegalStep(f"first and second are chosen after the action dice are rolled; it is the "
-                              f"{PHASE_LABELS[state.phase]} phase")
-        if kind == "order":
-            if action.side != state.chooser:
-                raise IllegalStep(f"{state.chooser} won the initiative and chooses, not {action.side} (002 §1-1)")
-            return
-        unit = state.unit(action.side)
-        if len(unit.rolled) != 3:
-            raise IllegalStep(f"{unit.name} rolled {len(unit.rolled)} action dice: only three can show a triple (002 §1-1)")
-        opening = may_open_melee(unit.rolled)
-        if not opening.allowed:
-            raise IllegalStep(f"{unit.name}'s dice {_faces(unit.rolled)} do not open the melee phase: "
-                              f"{opening.steps[-1]} (002 §1-1)")
-        weapon = unit.melee_weapon()
-        if weapon is None or unit.unusable_reason(weapon):
-            raise IllegalStep(f"{unit.name} has no usable melee weapon for the melee phase (002 §1-1)")
-        return
-    if kind in ("armour",):
-        if state.phase != "armour":
-            raise IllegalStep(f"it is the {PHASE_LABELS[state.phase]} phase: no hit waits for an armour check")
-        return
-    if kind == "damage":
-        _check_damage(state, action)
-        return
-    if kind == "shoot":
-        _check_shoot(state, action)
-    elif kind == "response":
-        _check_response(state, action)
-    elif kind == "swap":
-        _check_swap(state, action)
-    elif kind == "approach":
-        _check_approach(state, action)
-    elif kind == "melee":
-        _check_melee(state, action)
-    elif kind == "end":
-        _check_actor(state, action.side)
+
+
+def _check_concede(state: BattleState, action: Concede) -> None:
+    unit = state.unit(action.side)
+    if not unit.destroyed:
+        raise IllegalStep(f"{unit.name} has no destroyed part: only then may a side concede (投了, 002 §7-1)")
+
+
+def _check_roll(state: BattleState, action: RollActionDice) -> None:
+    if state.phase != "decision":
+        raise IllegalStep(f"the action dice are rolled at the start of a turn; it is the {PHASE_LABELS[state.phase]} phase")
+
+
+def _check_order_phase(state: BattleState) -> None:
+    if state.phase != "order":
+        raise IllegalStep(f"first and second are chosen after the action dice are rolled; it is the "
+                          f"{PHASE_LABELS[state.phase]} phase")
+
+
+def _check_order(state: BattleState, action: ChooseOrder) -> None:
+    _check_order_phase(state)
+    if action.side != state.chooser:
+        raise IllegalStep(f"{state.chooser} won the initiative and chooses, not {action.side} (002 §1-1)")
+
+
+def _check_open_melee(state: BattleState, action: OpenMelee) -> None:
+    _check_order_phase(state)
+    unit = state.unit(action.side)
+    if len(unit.rolled) != 3:
+        raise IllegalStep(f"{unit.name} rolled {len(unit.rolled)} action dice: only three can show a triple (002 §1-1)")
+    opening = may_open_melee(unit.rolled)
+    if not opening.allowed:
+        raise IllegalStep(f"{unit.name}'s dice {_faces(unit.rolled)} do not open the melee phase: "
+                          f"{opening.steps[-1]} (002 §1-1)")
+    weapon = unit.melee_weapon()
+    if weapon is None or unit.unusable_reason(weapon):
+        raise IllegalStep(f"{unit.name} has no usable melee weapon for the melee phase (002 §1-1)")
+
+
+def _check_armour(state: BattleState, action: ArmourCheck) -> None:
+    if state.phase != "armour":
+        raise IllegalStep(f"it is the {PHASE_LABELS[state.phase]} phase: no hit waits for an armour check")
+
+
+def _check_end(state: BattleState, action: EndAction) -> None:
+    _check_actor(state, action.side)
+
+
+def check(state: BattleState, action: Action) -> None:
+    """Raise :class:`IllegalStep` with the reason when ``action`` is not allowed now; return otherwise."""
+    REFEREE.check(state, action)
 
 
 def _candidates(state: BattleState) -> tuple[Action, ...]:
@@ -491,13 +495,19 @@ def _concede(state: BattleState, action: Concede, dice: ActionDice):
 
 # -- the engine's loop over these rules -----------------------------------------------------------
 
-REFEREE: referee.Referee[BattleState] = referee.Referee(BattleState, KINDS, check, _candidates, {
+#: each kind's check; whether the battle is over is checked first, for every kind
+_CHECKS = {
+    "roll": _check_roll, "order": _check_order, "open-melee": _check_open_melee, "shoot": _check_shoot,
+    "response": _check_response, "swap": _check_swap, "approach": _check_approach, "melee": _check_melee,
+    "armour": _check_armour, "damage": _check_damage, "end": _check_end, "concede": _check_concede,
+}
+REFEREE: referee.Referee[BattleState] = referee.Referee(BattleState, KINDS, _CHECKS, _candidates, {
     kind: _lined(handler) for kind, handler in {
         "roll": _roll, "order": _order, "open-melee": _open_melee, "shoot": _shoot, "response": _response,
         "swap": _swap, "approach": _approach, "melee": _melee, "armour": _armour, "damage": _damage,
         "end": _end, "concede": _concede,
     }.items()
-})
+}, before=_check_not_over)
 action_kind = REFEREE.action_kind
 
 __all__ = [

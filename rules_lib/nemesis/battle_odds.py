@@ -103,3 +103,8 @@ def damage_odds(state: BattleState) -> Distribution:
     weapon = state.unit(hit.attacker).weapon(hit.weapon)
     target = state.opponent(hit.attacker)
     return damage_distribution(weapon.damage, target.sheet.attenuation, hit.melee, hit.multiplier)
+
+
+__all__ = [
+    "DecisionOdds", "decision_odds", "initiative_chance",
+]

@@ -332,3 +332,10 @@ KINDS: dict[type, str] = {
 }
 #: the kinds of action, in the order a widget shows them
 ACTION_KINDS: tuple[str, ...] = tuple(KINDS.values())
+
+
+__all__ = [
+    "Approach", "ArmourCheck", "BattleRules", "BattleState", "BattleUnit", "ChooseOrder", "Concede", "Damage",
+    "EndAction", "Melee", "OpenMelee", "ResponseAction", "RollActionDice", "Shoot", "SwapWeapon",
+    "new_battle",
+]

@@ -354,3 +354,12 @@ def destruction_effects(destroyed: Sequence[str]) -> DestructionEffects:
     if concede:
         steps.append("a part is destroyed: the player may declare defeat and concede (投了)")
     return DestructionEffects(out, surcharge, arms, bool(arms), 2 * legs, concede, steps=tuple(steps))
+
+
+__all__ = [
+    "HIT_LOCATION", "HIT_LOCATION_LABELS", "LOCATION_ROLL", "MINIMUM_DAMAGE", "UNPENETRATED_STRUCTURE_LOSS",
+    "ArmourOdds", "RapidFireDamage", "RapidFireHits", "UnitState", "apply_damage", "armour_check",
+    "armour_odds", "damage_after_attenuation", "damage_distribution", "defended", "destruction_effects",
+    "hit_location", "hit_location_distribution", "penetrates", "penetration_chance", "rapid_fire_hits",
+    "roll_damage", "structure_loss_distribution",
+]

@@ -103,3 +103,8 @@ def explanation_html(result: StepResult) -> str:
     """One step's explanation as HTML, with the dice it drew."""
     dice = f"<p>dice drawn: {' '.join(_die(d, False) for d in result.dice)}</p>" if result.dice else ""
     return dice + "<ul style='margin:0'>" + "".join(f"<li>{html.escape(s)}</li>" for s in result.explanation) + "</ul>"
+
+
+__all__ = [
+    "board_html",
+]

@@ -307,3 +307,10 @@ def reroll(dice: Sequence[int], positions: Sequence[int], new_faces: Sequence[in
              f"{' for 1 active value' if cost else ''} → {'-'.join(map(str, out))}",)
     return Reroll(tuple(out), cost, steps=steps)
 
+
+__all__ = [
+    "APPROACH_ACTIVE_COST", "APPROACH_DICE_PER_PAYMENT", "DUEL_LABELS", "DUEL_RANKING", "FREE_REROLL_DICE",
+    "PAID_REROLL_COST", "PAID_REROLL_DICE", "PATTERN_RANK", "WIN_MULTIPLIER", "DuelOdds", "DuelRules",
+    "approach", "approach_chance", "approacher_dice", "duel", "duel_key", "duel_odds", "enumerate_duel_odds",
+    "multi_hit_allowed", "reroll", "shooter_dice",
+]

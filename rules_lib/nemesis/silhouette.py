@@ -426,3 +426,10 @@ def grip_defaults(ranged_weapons: int, both_arms_armed: bool = False, melee_weap
         equipped = "melee"
         steps.append("no ranged weapon: the melee weapon is in hand")
     return GripDefaults(grip, equipped, steps=tuple(steps))
+
+
+__all__ = [
+    "ABILITIES", "BODY_PARTS", "PARAMETER_LABELS", "PARTS", "Grip", "ProperRange", "Silhouette", "Weapon",
+    "grip_defaults", "load_silhouette", "parse_ability", "parse_proper_range", "silhouette_from_dict",
+    "weapon_from_dict",
+]

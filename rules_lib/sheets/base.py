@@ -118,6 +118,15 @@ def check_shape(value: Any, kind: Kind, where: str) -> None:
                 check_shape(value[key], sub, f"{where}: {key}")
 
 
+def check_sheet(data: Mapping[str, Any], allowed: Iterable[str], shape: Kind, system: str, what: str) -> None:
+    """What a sheet's TOML passes before its values are read: no unknown field, each value of its
+    kind, and the system it is written for (``system`` when it names none)."""
+    known_keys(data, allowed, what)
+    check_shape(data, shape, what)
+    if data.get("system", system) != system:
+        raise ValueError(f"sheet system {data.get('system')!r} is not {system!r}")
+
+
 def require(data: Mapping[str, Any], keys: Iterable[str], what: str) -> None:
     """Refuse a table that lacks one of ``keys``, naming them."""
     missing = [k for k in keys if k not in data]

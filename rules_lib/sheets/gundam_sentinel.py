@@ -28,7 +28,7 @@ from ..gundam_sentinel.salvo import salvo_modifier
 from ..gundam_sentinel.to_hit import CRITICAL_AT, evasion_value, hit_odds
 from ..gundam_sentinel.units import TERRAINS, UNIT_CLASSES, HitLocation, Mobility, Pilot, check_unit_class
 from . import ccfolia
-from .base import check_shape, check_sources, known_keys, load_directory, require, text, whole
+from .base import check_sheet, check_sources, known_keys, load_directory, require, text, whole
 from .palette import PaletteLine, signed
 
 SYSTEM = "gundam-sentinel"
@@ -228,10 +228,7 @@ def _weapon(entry: Mapping[str, Any], sample: bool) -> BattleWeapon:
 
 def from_dict(data: Mapping[str, Any], *, sample: bool = False) -> GundamSheet:
     """A sheet from its TOML mapping; a sample sheet must give a source for every value."""
-    known_keys(data, ("id", "system", *VALUE_FIELDS, "weapons", "sources"), "GUNDAM SENTINEL sheet")
-    check_shape(data, SHAPE, "GUNDAM SENTINEL sheet")
-    if data.get("system", SYSTEM) != SYSTEM:
-        raise ValueError(f"sheet system {data.get('system')!r} is not {SYSTEM!r}")
+    check_sheet(data, ("id", "system", *VALUE_FIELDS, "weapons", "sources"), SHAPE, SYSTEM, "GUNDAM SENTINEL sheet")
     sources = check_sources(data, VALUE_FIELDS, f"sheet {data.get('id')!r}", sample=sample)
     missing = [f for f in ("id", "name", "side", "unit_class", "mobility", "base_evasion", "durability", "propellant",
                            "hit_locations", "weapons", "pilot") if f not in data]

@@ -18,7 +18,7 @@ from ..verse_world.attack import CriticalRule, attack_odds, damage_expression
 from ..verse_world.battle_state import Unit, Weapon
 from ..verse_world.movement import locomotion_mode
 from . import ccfolia
-from .base import check_shape, check_sources, known_keys, load_directory, require, text
+from .base import check_sheet, check_sources, known_keys, load_directory, require, text
 from .palette import PaletteLine, signed
 
 SYSTEM = "verse-world"
@@ -145,10 +145,7 @@ def _weapon_dict(w: Weapon, source: str) -> dict[str, Any]:
 
 def from_dict(data: Mapping[str, Any], *, sample: bool = False) -> VerseWorldSheet:
     """A sheet from its TOML mapping; a sample sheet must give a source for every value."""
-    known_keys(data, ("id", "system", *VALUE_FIELDS, "weapons", "sources"), "Verse World sheet")
-    check_shape(data, SHAPE, "Verse World sheet")
-    if data.get("system", SYSTEM) != SYSTEM:
-        raise ValueError(f"sheet system {data.get('system')!r} is not {SYSTEM!r}")
+    check_sheet(data, ("id", "system", *VALUE_FIELDS, "weapons", "sources"), SHAPE, SYSTEM, "Verse World sheet")
     missing = [f for f in ("id", *VALUE_FIELDS, "weapons") if f not in data]
     if missing:
         raise ValueError(f"Verse World sheet {data.get('id')!r} lacks {', '.join(missing)}")

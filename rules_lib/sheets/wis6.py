@@ -20,7 +20,16 @@ from ..wis6.growth import GrowthPlan
 from ..wis6.special import OPERATOR, WEAPON_ABILITIES
 from ..wis6.turn import Combatant, Square
 from . import ccfolia
-from .base import NOT_IN_TEXT, check_shape, check_sources, known_keys, load_directory, require, text, whole
+from .base import (
+    NOT_IN_TEXT,
+    check_sheet,
+    check_sources,
+    known_keys,
+    load_directory,
+    require,
+    text,
+    whole,
+)
 from .palette import PaletteLine
 
 SYSTEM = "wis6"
@@ -190,10 +199,7 @@ def _weapon_dict(weapon: Weapon, source: str) -> dict[str, Any]:
 
 def from_dict(data: Mapping[str, Any], *, sample: bool = False) -> Wis6Sheet:
     """A sheet from its TOML mapping; a sample sheet must give a source for every value."""
-    known_keys(data, ("id", "system", *VALUE_FIELDS, "weapons", "sources"), "WIS6 sheet")
-    check_shape(data, SHAPE, "WIS6 sheet")
-    if data.get("system", SYSTEM) != SYSTEM:
-        raise ValueError(f"sheet system {data.get('system')!r} is not {SYSTEM!r}")
+    check_sheet(data, ("id", "system", *VALUE_FIELDS, "weapons", "sources"), SHAPE, SYSTEM, "WIS6 sheet")
     sources = check_sources(data, VALUE_FIELDS, f"WIS6 sheet {data.get('id')!r}", sample=sample)
     weapons, weapon_sources = [], []
     for entry in data.get("weapons", []):

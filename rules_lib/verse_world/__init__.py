@@ -6,185 +6,24 @@ endurance), ``movement`` (square-map costs, locomotion modes, reachable squares)
 reloading), ``special`` (charge, tackle, ...), ``simplified`` (the seven-zone map), ``figures``, ``battle`` (the guided first battle).
 """
 
-from ..battle import is_legal, legal_actions, legal_kinds, log_html, play, step
-from .attack import (
-    DAMAGE_ROLLS,
-    FUMBLE_DIFFICULTY_RANGE,
-    TARGETS_PER_ATTACK,
-    AttackOdds,
-    CheckRoll,
-    CriticalRule,
-    Damage,
-    FumbleCheck,
-    Resolution,
-    attack_odds,
-    attack_roll,
-    can_melee,
-    check_roll,
-    damage_expression,
-    damage_taken,
-    evasion_roll,
-    fumble_check,
-    hit_chance_table,
-    in_firing_arc,
-    resolve_attack,
-)
-from .battle import (
-    ACTION_KINDS,
-    MOVE_STEPS,
-    Attack,
-    BattleRules,
-    BattleState,
-    Delay,
-    EndAction,
-    EndTurn,
-    IllegalStep,
-    Move,
-    Reload,
-    RollInitiative,
-    StandUp,
-    StepResult,
-    TryExtraAction,
-    Unit,
-    Weapon,
-    decision_odds,
-    describe_odds,
-    new_battle,
-    sample_units,
-)
-from .battle_odds import extra_action_odds, first_to_act_chance, mode_mp_odds, move_plan, mp_drain_odds
-from .figures import (
-    arc_svg,
-    board_html,
-    board_svg,
-    melee_figure_rows,
-    ranged_figure_rows,
-    reach_svg,
-    units_html,
-)
-from .movement import (
-    BASE_COSTS,
-    MODE_KEYS,
-    LastStep,
-    LocomotionMode,
-    MoveCosts,
-    MovePlan,
-    PathResult,
-    last_step,
-    locomotion_mode,
-    locomotion_modes,
-    move_costs,
-    plan_move,
-    step_cost,
-    terrain_cost,
-    walk_path,
-)
-from .mp import (
-    PILOT_MP_LOSS,
-    PILOT_MP_MINIMUM_LOSS,
-    Endurance,
-    MpLoss,
-    drain_distribution,
-    endurance,
-    pilot_mp_loss,
-    pilot_mp_loss_distribution,
-)
-from .ranged import (
-    FireSchedule,
-    RangedWeapon,
-    fire_schedule,
-    physical_bonus_applies,
-    ranged_weapon,
-    turns_per_shot,
-)
-from .simplified import (
-    FIRING_ARC,
-    RANGE_ZONES,
-    START_ZONES,
-    ZONES,
-    SimpleMode,
-    ZoneMove,
-    move_zones,
-    mover_key,
-    simple_charge,
-    simple_mode,
-    simple_tackle,
-    targetable_zones,
-    zone_index,
-    zones_per_move,
-)
+from ..battle import IllegalStep, StepResult, is_legal, legal_actions, legal_kinds, log_html, play, step
+from . import attack, battle_odds, battle_state, figures, movement, mp, ranged, simplified, special, turn
+from .attack import *
+from .battle import decision_odds, describe_odds
+from .battle_odds import *
+from .battle_state import *
+from .figures import *
+from .movement import *
+from .mp import *
+from .ranged import *
+from .simplified import *
 from .simplified import can_melee as can_melee_in_zone
-from .special import (
-    CHARGE_THRESHOLDS,
-    JOINT_KNOWLEDGE_CHECKS_PER_COMBAT,
-    WEAPON_DROP_ATTRIBUTES,
-    ChargePlan,
-    Contest,
-    JointPiercing,
-    SpecialAttack,
-    TurnAction,
-    WeaponUse,
-    called_shot,
-    charge,
-    charge_extra_rolls,
-    full_defence,
-    hands_attack,
-    joint_piercing,
-    pick_up,
-    plan_charge,
-    shield_bash,
-    stand_up,
-    switch_equipment,
-    tackle,
-    weapon_drop_contest,
-)
-from .turn import (
-    ACTION_ORDER,
-    ATTACKS_PER_ACTION,
-    DELAYED_ACTS_AT,
-    END_OF_TURN_STEPS,
-    INITIATIVE_DICE,
-    MAX_EXTRA_ACTIONS_PER_TURN,
-    MOVES_PER_ACTION,
-    MULTI_TURN_CASTING_MIN_TURNS,
-    SECONDS_PER_TURN,
-    Combatant,
-    ExtraActionCheck,
-    Slot,
-    TurnOrder,
-    action_step_allowed,
-    casting_spans_turns,
-    end_of_turn_steps,
-    extra_action_chance,
-    extra_action_check,
-    extra_action_roll,
-    initiative_roll,
-    turn_order,
-)
+from .special import *
+from .turn import *
 
 __all__ = [
-    # the guided first battle (battle.py)
-    "ACTION_KINDS", "MOVE_STEPS", "Attack", "BattleRules", "BattleState", "Delay", "EndAction", "EndTurn", "IllegalStep", "Move", "Reload", "RollInitiative",
-    "StandUp", "StepResult", "TryExtraAction", "Unit", "Weapon", "board_html", "board_svg", "decision_odds", "describe_odds", "extra_action_odds", "first_to_act_chance", "is_legal",
-    "legal_actions", "legal_kinds", "log_html", "mode_mp_odds", "move_plan", "mp_drain_odds", "new_battle", "play", "sample_units", "step", "units_html",
-    "ACTION_ORDER", "ATTACKS_PER_ACTION", "action_step_allowed", "FIRING_ARC", "JOINT_KNOWLEDGE_CHECKS_PER_COMBAT",
-    "MAX_EXTRA_ACTIONS_PER_TURN", "MOVES_PER_ACTION", "TARGETS_PER_ATTACK", "WEAPON_DROP_ATTRIBUTES",
-    "AttackOdds", "BASE_COSTS", "CHARGE_THRESHOLDS", "ChargePlan", "CheckRoll", "Combatant", "Contest",
-    "CriticalRule", "DAMAGE_ROLLS", "DELAYED_ACTS_AT", "Damage", "END_OF_TURN_STEPS", "Endurance",
-    "ExtraActionCheck", "FUMBLE_DIFFICULTY_RANGE", "FireSchedule", "FumbleCheck", "INITIATIVE_DICE",
-    "JointPiercing", "LastStep", "LocomotionMode", "MODE_KEYS", "MULTI_TURN_CASTING_MIN_TURNS",
-    "MoveCosts", "MovePlan", "MpLoss", "PILOT_MP_LOSS", "PILOT_MP_MINIMUM_LOSS", "PathResult",
-    "RANGE_ZONES", "RangedWeapon", "Resolution", "SECONDS_PER_TURN", "START_ZONES", "SimpleMode", "Slot",
-    "SpecialAttack", "TurnAction", "TurnOrder", "WeaponUse", "ZONES", "ZoneMove", "arc_svg", "attack_odds",
-    "attack_roll", "called_shot", "can_melee", "can_melee_in_zone", "casting_spans_turns", "charge",
-    "charge_extra_rolls", "check_roll", "damage_expression", "damage_taken", "drain_distribution",
-    "end_of_turn_steps", "endurance", "evasion_roll", "extra_action_chance", "extra_action_check",
-    "extra_action_roll", "fire_schedule", "full_defence", "fumble_check", "hands_attack",
-    "hit_chance_table", "in_firing_arc", "initiative_roll", "joint_piercing", "last_step",
-    "locomotion_mode", "locomotion_modes", "melee_figure_rows", "move_costs", "move_zones",
-    "physical_bonus_applies", "pick_up", "pilot_mp_loss", "pilot_mp_loss_distribution", "plan_charge",
-    "plan_move", "ranged_figure_rows", "ranged_weapon", "reach_svg", "resolve_attack", "shield_bash",
-    "mover_key", "simple_charge", "simple_mode", "simple_tackle", "stand_up",
-    "step_cost", "switch_equipment", "tackle", "targetable_zones", "terrain_cost", "turn_order",
-    "turns_per_shot", "walk_path", "weapon_drop_contest", "zone_index", "zones_per_move",
+    *attack.__all__, *battle_odds.__all__, *battle_state.__all__, *figures.__all__, *movement.__all__,
+    *mp.__all__, *ranged.__all__, *simplified.__all__, *special.__all__, *turn.__all__,
+    "is_legal", "legal_actions", "legal_kinds", "log_html", "play", "step", "IllegalStep", "StepResult",
+    "can_melee_in_zone", "decision_odds", "describe_odds",
 ]

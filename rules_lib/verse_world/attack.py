@@ -497,3 +497,11 @@ def hit_chance_table(to_hit_values: Iterable[int], evasion: int, *, criticals: C
                      tie: TieRule = "defender") -> list[tuple[int, Fraction]]:
     """Chance to hit (004 §3-4-2-2) for several to-hit values against one evasion value."""
     return [(v, attack_odds(v, evasion, criticals=criticals, tie=tie).hit) for v in to_hit_values]
+
+
+__all__ = [
+    "DAMAGE_ROLLS", "FUMBLE_DIFFICULTY_RANGE", "TARGETS_PER_ATTACK", "AttackOdds", "CheckRoll",
+    "CriticalRule", "Damage", "FumbleCheck", "Resolution", "attack_odds", "attack_roll", "can_melee",
+    "check_roll", "damage_expression", "damage_taken", "evasion_roll", "fumble_check", "hit_chance_table",
+    "in_firing_arc", "resolve_attack",
+]

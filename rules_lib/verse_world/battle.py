@@ -242,46 +242,52 @@ def _check_reload(state: BattleState, action: Reload) -> tuple[Unit, Weapon]:
     return unit, weapon
 
 
+def _check_initiative(state: BattleState, action: RollInitiative) -> None:
+    _phase(state, "initiative", what="initiative roll")
+    ActionDice.check_given(action.dice, 6, 2 * len(state.units), "the initiative roll")
+
+
+def _check_delay(state: BattleState, action: Delay) -> None:
+    unit = _check_actor(state, action.unit, "delay")
+    slot = next(s for s in state.order.slots if s.name == unit.name)
+    if state.extra:
+        raise IllegalStep("the extra action cannot be delayed")
+    if slot.delayed:
+        raise IllegalStep(f"{unit.name} has already delayed: it acts at initiative value 0")
+    if state.current.moved or state.current.attacked:
+        raise IllegalStep("a delay is declared before acting (004 §3-4-1, L10), not after moving or attacking")
+
+
+def _check_stand_up(state: BattleState, action: StandUp) -> None:
+    unit = _check_actor(state, action.unit, "stand up")
+    if not unit.prone:
+        raise IllegalStep(f"{unit.name} is standing")
+
+
+def _check_end_action(state: BattleState, action: EndAction) -> None:
+    _check_actor(state, action.unit, "end its action")
+
+
+def _check_extra_action(state: BattleState, action: TryExtraAction) -> None:
+    _phase(state, "end-of-turn", what="extra-action contest")
+    if state.extra_tried:
+        raise IllegalStep("the extra-action contest of this turn has been rolled: at most one a turn (004 §3-4-1, L14)")
+    if _extra_check(state).passive is None:
+        raise IllegalStep("nobody may try an extra action this turn: " + "; ".join(_extra_check(state).steps))
+    ActionDice.check_given(action.dice, 6, 4, "the extra-action contest")
+
+
+def _check_end_turn(state: BattleState, action: EndTurn) -> None:
+    _phase(state, "end-of-turn", what="end of the turn")
+    if not state.extra_tried and _extra_check(state).passive is not None:
+        raise IllegalStep("first the extra-action contest (004 §3-4-1, L14): "
+                          f"{_extra_check(state).candidate} may try")
+    ActionDice.check_given(action.dice, 6, len(state.units), "the pilots' MP drain")
+
+
 def check(state: BattleState, action: Action) -> None:
     """Raise :class:`IllegalStep` with the reason if ``action`` is not allowed now (no dice are drawn)."""
-    kind = REFEREE.action_kind(action)
-    if kind == "initiative":
-        _phase(state, "initiative", what="initiative roll")
-        ActionDice.check_given(action.dice, 6, 2 * len(state.units), "the initiative roll")
-    elif kind == "delay":
-        unit = _check_actor(state, action.unit, "delay")
-        slot = next(s for s in state.order.slots if s.name == unit.name)
-        if state.extra:
-            raise IllegalStep("the extra action cannot be delayed")
-        if slot.delayed:
-            raise IllegalStep(f"{unit.name} has already delayed: it acts at initiative value 0")
-        if state.current.moved or state.current.attacked:
-            raise IllegalStep("a delay is declared before acting (004 §3-4-1, L10), not after moving or attacking")
-    elif kind == "move":
-        _check_move(state, action)
-    elif kind == "attack":
-        _check_attack(state, action)
-    elif kind == "reload":
-        _check_reload(state, action)
-    elif kind == "stand-up":
-        unit = _check_actor(state, action.unit, "stand up")
-        if not unit.prone:
-            raise IllegalStep(f"{unit.name} is standing")
-    elif kind == "end-action":
-        _check_actor(state, action.unit, "end its action")
-    elif kind == "extra-action":
-        _phase(state, "end-of-turn", what="extra-action contest")
-        if state.extra_tried:
-            raise IllegalStep("the extra-action contest of this turn has been rolled: at most one a turn (004 §3-4-1, L14)")
-        if _extra_check(state).passive is None:
-            raise IllegalStep("nobody may try an extra action this turn: " + "; ".join(_extra_check(state).steps))
-        ActionDice.check_given(action.dice, 6, 4, "the extra-action contest")
-    elif kind == "end-turn":
-        _phase(state, "end-of-turn", what="end of the turn")
-        if not state.extra_tried and _extra_check(state).passive is not None:
-            raise IllegalStep("first the extra-action contest (004 §3-4-1, L14): "
-                              f"{_extra_check(state).candidate} may try")
-        ActionDice.check_given(action.dice, 6, len(state.units), "the pilots' MP drain")
+    REFEREE.check(state, action)
 
 
 def _candidates(state: BattleState) -> tuple[Action, ...]:
@@ -560,7 +566,11 @@ def _end_turn(state: BattleState, action: EndTurn, source: SeededDice | None) ->
 # -- the engine's loop over these rules -----------------------------------------------------------
 
 REFEREE: referee.Referee[BattleState] = referee.Referee(
-    BattleState, KINDS, check, _candidates,
+    BattleState, KINDS,
+    {"initiative": _check_initiative, "delay": _check_delay, "move": _check_move, "attack": _check_attack,
+     "reload": _check_reload, "stand-up": _check_stand_up, "end-action": _check_end_action,
+     "extra-action": _check_extra_action, "end-turn": _check_end_turn},
+    _candidates,
     {"initiative": _initiative, "delay": _delay, "move": _move, "attack": _attack, "reload": _reload,
      "stand-up": _stand_up, "end-action": _end_action, "extra-action": _extra_action, "end-turn": _end_turn},
 )

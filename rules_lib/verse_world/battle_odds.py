@@ -81,3 +81,8 @@ def move_plan(state: BattleState, mode: str | None = None) -> MovePlan | None:
     reach = reachable(unit.pose, points, cost, steps=allowed, last_step_with_what_is_left=True,
                       bounds=(state.rules.width, state.rules.height))
     return MovePlan(costs, reach, locomotion_mode(mode).mecha_mp_per_turn, frozenset())
+
+
+__all__ = [
+    "extra_action_odds", "first_to_act_chance", "mode_mp_odds", "move_plan", "mp_drain_odds",
+]

@@ -382,3 +382,10 @@ class EndTurn:
 Action = RollInitiative | Delay | Move | Attack | Reload | StandUp | EndAction | TryExtraAction | EndTurn
 KINDS: dict[type, str] = {RollInitiative: "initiative", Delay: "delay", Move: "move", Attack: "attack", Reload: "reload",
                           StandUp: "stand-up", EndAction: "end-action", TryExtraAction: "extra-action", EndTurn: "end-turn"}
+
+
+__all__ = [
+    "ACTION_KINDS", "MOVE_STEPS", "Attack", "BattleRules", "BattleState", "Delay", "EndAction", "EndTurn",
+    "Move", "Reload", "RollInitiative", "StandUp", "TryExtraAction", "Unit", "Weapon", "new_battle",
+    "sample_units",
+]

@@ -154,3 +154,9 @@ def units_html(state: BattleState) -> str:
     return ("<table class='vw-units'><thead><tr><th>mecha</th><th>pilot</th><th>HP</th><th>protection</th>"
             "<th>pilot MP</th><th>mecha MP</th><th>where</th><th>weapons</th></tr></thead>"
             f"<tbody>{rows}</tbody></table>")
+
+
+__all__ = [
+    "arc_svg", "board_html", "board_svg", "melee_figure_rows", "ranged_figure_rows", "reach_svg",
+    "units_html",
+]

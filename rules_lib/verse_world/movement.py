@@ -370,3 +370,10 @@ def _allowed(costs: MoveCosts, step: Step) -> bool:
     except ValueError:
         return False
     return True
+
+
+__all__ = [
+    "BASE_COSTS", "MODE_KEYS", "LastStep", "LocomotionMode", "MoveCosts", "MovePlan", "PathResult",
+    "last_step", "locomotion_mode", "locomotion_modes", "move_costs", "plan_move", "step_cost",
+    "terrain_cost", "walk_path",
+]

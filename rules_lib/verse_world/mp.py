@@ -149,3 +149,9 @@ def _turns(mp: int, loss: tuple[tuple[int, Fraction], ...]) -> Distribution:
         if ended:
             turns[n] = Fraction(ended, scale)
     return Distribution(turns)
+
+
+__all__ = [
+    "PILOT_MP_LOSS", "PILOT_MP_MINIMUM_LOSS", "Endurance", "MpLoss", "drain_distribution", "endurance",
+    "pilot_mp_loss", "pilot_mp_loss_distribution",
+]

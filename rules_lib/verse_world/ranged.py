@@ -166,3 +166,9 @@ def turns_per_shot(weapon: str) -> int | None:
     if w.cycle in ("ammunition", "every-turn-while-carried"):
         return 1
     return None
+
+
+__all__ = [
+    "FireSchedule", "RangedWeapon", "fire_schedule", "physical_bonus_applies", "ranged_weapon",
+    "turns_per_shot",
+]

@@ -188,3 +188,9 @@ def simple_mode(mode: str) -> SimpleMode:
         raise ValueError("walking is not a locomotion mode: allowed are " + ", ".join(MODE_KEYS[1:]))
     direction = "forward towards the enemy camp only" if m.forward_only else "either way"
     return SimpleMode(m.key, m.simplified_zones, m.mecha_mp_per_turn, direction)
+
+
+__all__ = [
+    "FIRING_ARC", "RANGE_ZONES", "START_ZONES", "ZONES", "SimpleMode", "ZoneMove", "move_zones", "mover_key",
+    "simple_charge", "simple_mode", "simple_tackle", "targetable_zones", "zone_index", "zones_per_move",
+]

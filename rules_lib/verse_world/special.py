@@ -376,3 +376,10 @@ def joint_piercing(
              "a hit ignores the final protection and severs the part beyond the joint")
     return JointPiercing("intelligence", knowledge_difficulty, total, passed, modifier, True, steps=steps)
 
+
+__all__ = [
+    "CHARGE_THRESHOLDS", "JOINT_KNOWLEDGE_CHECKS_PER_COMBAT", "WEAPON_DROP_ATTRIBUTES", "ChargePlan",
+    "Contest", "JointPiercing", "SpecialAttack", "TurnAction", "WeaponUse", "called_shot", "charge",
+    "charge_extra_rolls", "full_defence", "hands_attack", "joint_piercing", "pick_up", "plan_charge",
+    "shield_bash", "stand_up", "switch_equipment", "tackle", "weapon_drop_contest",
+]

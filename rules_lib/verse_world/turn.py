@@ -261,3 +261,12 @@ def extra_action_chance(active_value: int, passive_value: int) -> Fraction:
 
 #: How many of the 36 rolls of 2D6 give each total.
 _TWO_D6_COUNTS = {total: 6 - abs(total - 7) for total in range(2, 13)}
+
+
+__all__ = [
+    "ACTION_ORDER", "ATTACKS_PER_ACTION", "DELAYED_ACTS_AT", "END_OF_TURN_STEPS", "INITIATIVE_DICE",
+    "MAX_EXTRA_ACTIONS_PER_TURN", "MOVES_PER_ACTION", "MULTI_TURN_CASTING_MIN_TURNS", "SECONDS_PER_TURN",
+    "Combatant", "ExtraActionCheck", "Slot", "TurnOrder", "action_step_allowed", "casting_spans_turns",
+    "end_of_turn_steps", "extra_action_chance", "extra_action_check", "extra_action_roll", "initiative_roll",
+    "turn_order",
+]

@@ -14,6 +14,7 @@ from ..wis6 import (
     OUTCOME_LABELS,
     AttackOdds,
     CounterOdds,
+    CounterValues,
     Growth,
     GrowthPlan,
     LevelOdds,
@@ -136,11 +137,11 @@ class CounterCalculator(FormCalculator):
         super().__init__(inputs)
 
     def _compute(self) -> str:
-        self.odds = counter_odds(
-            self.attack_ability.value, self.counter_ability.value,
+        values = CounterValues(
             enemy_weapon_attack=self.enemy_weapon_attack.value, own_armour=self.own_armour.value,
-            own_ap=self.own_ap.value, own_weapon_attack=self.own_weapon_attack.value, rules=self.rules,
+            own_ap=self.own_ap.value, own_weapon_attack=self.own_weapon_attack.value,
         )
+        self.odds = counter_odds(self.attack_ability.value, self.counter_ability.value, values, rules=self.rules)
         odds = self.odds
         outcomes = [(COUNTER_LABELS[o], p) for o, p in odds.outcomes.items()]
         return (

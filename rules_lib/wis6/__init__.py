@@ -4,145 +4,22 @@ Every rule function cites its section of ``001_b9af664c3920e39c.txt`` (``001 §3
 readings taken where the text is silent are the fields of :class:`Wis6Rules`.
 """
 
-from ..battle import is_legal, legal_actions, legal_kinds, log_html, play, step
-from .attack import (
-    CRITICAL_MULTIPLIER,
-    EQUAL_DIVISOR,
-    OUTCOME_LABELS,
-    OUTCOMES,
-    AttackOdds,
-    AttackResult,
-    Damage,
-    attack_odds,
-    damage,
-    effective_armour,
-    outcome_of,
-    resolve_attack,
-)
-from .battle import (
-    ANSWERS,
-    Attack,
-    BattleRules,
-    BattleState,
-    EndAction,
-    IllegalStep,
-    Jam,
-    MoveTo,
-    RollOrder,
-    StepResult,
-    Unit,
-    Weapon,
-    decision_odds,
-    describe_odds,
-    new_battle,
-    sample_units,
-)
-from .counter import (
-    COUNTER_LABELS,
-    COUNTER_MULTIPLIER,
-    COUNTER_OUTCOMES,
-    CounterDamage,
-    CounterOdds,
-    CounterResult,
-    counter_damage,
-    counter_odds,
-    incoming_damage,
-    resolve_counter,
-)
-from .figures import board_html, units_html
-from .growth import (
-    AC_POINTS_AWARDED,
-    ALL_WEAPONS,
-    COSTS,
-    PILOT_POINTS_AWARDED,
-    Growth,
-    GrowthCost,
-    GrowthOption,
-    GrowthPlan,
-    Sheet,
-    apply_growth,
-    award_growth_points,
-    growth_options,
-)
-from .levels import (
-    CRITICAL_ROLL,
-    DIE_SIDES,
-    LEVEL_GROWTH_FACTOR,
-    LevelOdds,
-    SuccessRoll,
-    check_ability,
-    check_level,
-    check_roll,
-    highest_roll_for_level,
-    level_odds,
-    level_sequence,
-    maximum_level,
-    roll_states,
-    success_roll,
-)
-from .rules import DEFAULT_RULES, Wis6Error, Wis6Rules, halve
-from .special import (
-    COVERING_RANGE,
-    INTERCEPTION_AMMO_COST,
-    OPERATOR,
-    OPERATOR_ONLY,
-    SESSION_LIMITS,
-    SPECIAL_ACTIONS,
-    UNCONDITIONAL_WITH_PARTNER,
-    WEAPON_ABILITIES,
-    Combination,
-    CombinationAttack,
-    Cooperation,
-    Effect,
-    Interception,
-    Jamming,
-    RoleError,
-    SessionUses,
-    SupportCheck,
-    Tapping,
-    UsageLimitError,
-    can_use_effect,
-    check_support,
-    combination,
-    declare_cooperation,
-    intercept,
-    jam,
-    special_action,
-    tap,
-)
-from .turn import (
-    ACTION_STEPS,
-    Combatant,
-    Initiative,
-    Move,
-    Square,
-    distance,
-    initiative_order,
-    move,
-    parse_square,
-    turn_sequence,
-)
+from ..battle import StepResult, is_legal, legal_actions, legal_kinds, log_html, play, step
+from . import attack, battle_state, counter, figures, growth, levels, rules, special, turn
+from .attack import *
+from .battle import decision_odds, describe_odds
+from .battle_state import *
+from .counter import *
+from .figures import *
+from .growth import *
+from .levels import *
+from .rules import *
+from .special import *
+from .turn import *
 
 __all__ = [
-    "AC_POINTS_AWARDED", "ACTION_STEPS", "ALL_WEAPONS", "COSTS", "COUNTER_LABELS", "COUNTER_MULTIPLIER",
-    "COUNTER_OUTCOMES", "COVERING_RANGE", "CRITICAL_MULTIPLIER", "CRITICAL_ROLL", "DEFAULT_RULES",
-    "DIE_SIDES", "EQUAL_DIVISOR", "INTERCEPTION_AMMO_COST", "LEVEL_GROWTH_FACTOR", "OPERATOR",
-    "OPERATOR_ONLY", "OUTCOME_LABELS", "OUTCOMES", "PILOT_POINTS_AWARDED", "SESSION_LIMITS",
-    "SPECIAL_ACTIONS", "UNCONDITIONAL_WITH_PARTNER", "WEAPON_ABILITIES",
-    "AttackOdds", "AttackResult", "Combatant", "Combination", "CombinationAttack", "Cooperation",
-    "CounterDamage", "CounterOdds", "CounterResult", "Damage", "Effect", "Growth", "GrowthCost",
-    "GrowthOption", "GrowthPlan", "Initiative", "Interception", "Jamming", "LevelOdds", "Move",
-    "RoleError", "SessionUses", "Sheet", "Square", "SuccessRoll", "SupportCheck", "Tapping",
-    "UsageLimitError", "Wis6Error", "Wis6Rules",
-    "apply_growth", "attack_odds", "award_growth_points", "can_use_effect", "check_ability",
-    "check_level", "check_roll", "check_support", "combination", "counter_damage", "counter_odds",
-    "damage", "declare_cooperation", "distance", "effective_armour", "growth_options", "halve",
-    "highest_roll_for_level", "incoming_damage", "initiative_order", "intercept", "jam",
-    "level_odds", "level_sequence", "maximum_level", "move", "outcome_of", "parse_square",
-    "resolve_attack", "resolve_counter", "roll_states", "special_action", "success_roll", "tap",
-    "turn_sequence",
-    # the guided first battle (battle.py)
-    "ANSWERS", "Attack", "BattleRules", "BattleState", "EndAction", "IllegalStep", "Jam", "MoveTo", "RollOrder",
-    "StepResult", "Unit", "Weapon", "board_html", "decision_odds", "describe_odds", "is_legal", "legal_actions",
-    "legal_kinds", "log_html", "new_battle", "play", "sample_units", "step", "units_html",
+    *attack.__all__, *battle_state.__all__, *counter.__all__, *figures.__all__, *growth.__all__,
+    *levels.__all__, *rules.__all__, *special.__all__, *turn.__all__,
+    "is_legal", "legal_actions", "legal_kinds", "log_html", "play", "step", "StepResult", "decision_odds",
+    "describe_odds",
 ]

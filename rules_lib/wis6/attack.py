@@ -228,3 +228,9 @@ def _attack_odds(
                 value = damage(outcome, weapon_attack, level, used_armour, rules).value
             damages[value] = damages.get(value, Fraction(0)) + p * q
     return AttackOdds(MappingProxyType(outcomes), Distribution(damages))
+
+
+__all__ = [
+    "CRITICAL_MULTIPLIER", "EQUAL_DIVISOR", "OUTCOME_LABELS", "OUTCOMES", "AttackOdds", "AttackResult",
+    "Damage", "attack_odds", "damage", "effective_armour", "outcome_of", "resolve_attack",
+]

@@ -47,7 +47,7 @@ from .battle_state import (
     new_battle,
     sample_units,
 )
-from .counter import CounterOdds, CounterResult, counter_odds, resolve_counter
+from .counter import CounterOdds, CounterResult, CounterValues, counter_odds, resolve_counter
 from .levels import DIE_SIDES
 from .rules import Wis6Error, Wis6Rules
 from .special import (
@@ -150,22 +150,28 @@ def _check_jam(state: BattleState, action: Jam) -> Unit:
     return unit
 
 
+def _check_order(state: BattleState, action: RollOrder) -> None:
+    if state.phase != "order":
+        raise IllegalStep(f"the action order is decided once, at the start (001 §1-2, §1-4): it is {', '.join(state.order)}")
+
+
+def _check_attack_and_dice(state: BattleState, action: Attack) -> None:
+    _check_attack(state, action)
+    ActionDice.check_given(action.dice, DIE_SIDES, 2, "an attack", IllegalStep)
+
+
+def _check_jam_and_dice(state: BattleState, action: Jam) -> None:
+    _check_jam(state, action)
+    ActionDice.check_given(action.dice, DIE_SIDES, 2, "jamming", IllegalStep)
+
+
+def _check_end(state: BattleState, action: EndAction) -> None:
+    _check_actor(state, action.unit)
+
+
 def check(state: BattleState, action: Action) -> None:
     """Raise :class:`IllegalStep` if ``action`` is not allowed in ``state``; draw no dice."""
-    kind = REFEREE.action_kind(action)
-    if kind == "order":
-        if state.phase != "order":
-            raise IllegalStep(f"the action order is decided once, at the start (001 §1-2, §1-4): it is {', '.join(state.order)}")
-    elif kind == "move":
-        _check_move(state, action)
-    elif kind == "attack":
-        _check_attack(state, action)
-        ActionDice.check_given(action.dice, DIE_SIDES, 2, "an attack", IllegalStep)
-    elif kind == "jam":
-        _check_jam(state, action)
-        ActionDice.check_given(action.dice, DIE_SIDES, 2, "jamming", IllegalStep)
-    else:
-        _check_actor(state, action.unit)
+    REFEREE.check(state, action)
 
 
 def _candidates(state: BattleState) -> tuple[Action, ...]:
@@ -239,6 +245,12 @@ def _with_weapon(unit: Unit, weapon: Weapon) -> Unit:
     return replace(unit, weapons=tuple(weapon if w.name == weapon.name else w for w in unit.weapons))
 
 
+def _counter_values(attacker: Unit, weapon: Weapon, target: Unit, answer_weapon: Weapon) -> CounterValues:
+    """The values of a counter by ``target`` with ``answer_weapon`` against ``attacker``'s ``weapon``."""
+    return CounterValues(enemy_weapon_attack=weapon.attack, own_armour=target.armour, own_ap=target.ap,
+                         own_weapon_attack=answer_weapon.attack, enemy_armour=attacker.armour)
+
+
 def _attack(state: BattleState, action: Attack, source: SeededDice | None) -> StepResult:
     unit, weapon, target, answer_weapon, far = _check_attack(state, action)
     draw = ActionDice(action.dice, source, "an attack")
@@ -276,9 +288,8 @@ def _attack(state: BattleState, action: Attack, source: SeededDice | None) -> St
         c_ability = target.ability(answer_weapon.kind)
         lines.append(f"{target.name} declares a counter (カウンター, 001 §4-5) with the {answer_weapon.name}: it gives up "
                      f"evading, takes the hit, then rolls {WEAPON_ABILITIES[answer_weapon.kind]} {c_ability}")
-        detail = resolve_counter(dice[0], a_ability, dice[1], c_ability, enemy_weapon_attack=weapon.attack,
-                                 own_armour=target.armour, own_ap=target.ap, own_weapon_attack=answer_weapon.attack,
-                                 enemy_armour=unit.armour, rules=rules)
+        detail = resolve_counter(dice[0], a_ability, dice[1], c_ability,
+                                 _counter_values(unit, weapon, target, answer_weapon), rules=rules)
         lines += list(detail.steps)
         defender = replace(defender, ap=max(detail.ap_after, 0))
         if not detail.wrecked:
@@ -347,9 +358,8 @@ def decision_odds(state: BattleState, action: Attack) -> AttackOdds | CounterOdd
         return attack_odds(a_ability, target.reaction, weapon.attack, target.armour, rules=state.rules)
     if action.answer == "intercept":
         return attack_odds(a_ability, target.ability(answer_weapon.kind), weapon.attack, target.armour, rules=state.rules)
-    return counter_odds(a_ability, target.ability(answer_weapon.kind), enemy_weapon_attack=weapon.attack,
-                        own_armour=target.armour, own_ap=target.ap, own_weapon_attack=answer_weapon.attack,
-                        enemy_armour=unit.armour, rules=state.rules)
+    return counter_odds(a_ability, target.ability(answer_weapon.kind),
+                        _counter_values(unit, weapon, target, answer_weapon), rules=state.rules)
 
 
 def describe_odds(state: BattleState, action: Attack) -> str:
@@ -372,7 +382,10 @@ def describe_odds(state: BattleState, action: Attack) -> str:
 # -- the engine's loop over these rules -----------------------------------------------------
 
 REFEREE: referee.Referee[BattleState] = referee.Referee(
-    BattleState, KINDS, check, _candidates,
+    BattleState, KINDS,
+    {"order": _check_order, "move": _check_move, "attack": _check_attack_and_dice, "jam": _check_jam_and_dice,
+     "end": _check_end},
+    _candidates,
     {"order": _roll_order, "move": _move, "attack": _attack, "jam": _jam, "end": _end}, IllegalStep,
 )
 action_kind = REFEREE.action_kind

@@ -302,3 +302,9 @@ ACTION_KINDS: tuple[str, ...] = ("order", "move", "attack", "jam", "end")
 
 #: each action's kind
 KINDS: dict[type, str] = {RollOrder: "order", MoveTo: "move", Attack: "attack", Jam: "jam", EndAction: "end"}
+
+
+__all__ = [
+    "ANSWERS", "Attack", "BattleRules", "BattleState", "EndAction", "IllegalStep", "Jam", "MoveTo",
+    "RollOrder", "Unit", "Weapon", "new_battle", "sample_units",
+]

@@ -33,6 +33,28 @@ COUNTER_MULTIPLIER = 2
 
 
 @dataclass(frozen=True)
+class CounterValues:
+    """The two units' values a counter is resolved with (001 §4-5), shared by
+    :func:`resolve_counter` and :func:`counter_odds`.
+
+    - ``enemy_weapon_attack``: the attacker's weapon attack, for the hit the declarer takes.
+    - ``own_armour``: the declarer's armour against that hit.
+    - ``own_ap``: the declarer's AP before the hit (1 or more).
+    - ``own_weapon_attack``: the attack of the weapon the declarer counters with.
+    - ``enemy_armour``: the attacker's armour, needed only when ``rules.counter_armour`` is
+      ``"subtract"`` (a ruling).
+
+    The functions that take them check each value and refuse a bad one by name.
+    """
+
+    enemy_weapon_attack: int
+    own_armour: int
+    own_ap: int
+    own_weapon_attack: int
+    enemy_armour: int | None = None
+
+
+@dataclass(frozen=True)
 class CounterDamage(Worked):
     """A counter's outcome against the enemy and the damage it deals (``None`` when it fails)."""
 
@@ -127,12 +149,8 @@ def resolve_counter(
     attack_ability: int,
     counter_roll: int,
     counter_ability: int,
+    values: CounterValues,
     *,
-    enemy_weapon_attack: int,
-    own_armour: int,
-    own_ap: int,
-    own_weapon_attack: int,
-    enemy_armour: int | None = None,
     rules: Wis6Rules = DEFAULT_RULES,
 ) -> CounterResult:
     """Resolve a counter declared against one attack (001 §4-5).
@@ -142,11 +160,12 @@ def resolve_counter(
     when its AP falls to 0 or below (a ruling: 大破 is not defined in the text); only
     otherwise does its counter roll count.
     """
+    own_ap = values.own_ap
     whole("AP", own_ap, minimum=1)
     attack = success_roll(attack_roll, attack_ability, rules)
     counter = success_roll(counter_roll, counter_ability, rules)
     outcome = incoming_outcome(attack)
-    hit = damage(outcome, enemy_weapon_attack, attack.level, own_armour, rules)
+    hit = damage(outcome, values.enemy_weapon_attack, attack.level, values.own_armour, rules)
     ap_after = own_ap - hit.value
     steps = [f"attack: {s}" for s in attack.steps]
     steps.append("the counter gives up evasion, so the declarer takes the hit first:")
@@ -157,8 +176,8 @@ def resolve_counter(
         return CounterResult(attack, outcome, hit.value, ap_after, True, None, "wrecked", None, steps=tuple(steps))
     steps.extend(f"counter: {s}" for s in counter.steps)
     result = counter_damage(
-        counter.level, attack.level, own_weapon_attack,
-        critical=counter.critical, enemy_armour=enemy_armour, rules=rules,
+        counter.level, attack.level, values.own_weapon_attack,
+        critical=counter.critical, enemy_armour=values.enemy_armour, rules=rules,
     )
     steps.extend(result.steps)
     return CounterResult(
@@ -186,31 +205,23 @@ class CounterOdds:
 def counter_odds(
     attack_ability: int,
     counter_ability: int,
+    values: CounterValues,
     *,
-    enemy_weapon_attack: int,
-    own_armour: int,
-    own_ap: int,
-    own_weapon_attack: int,
-    enemy_armour: int | None = None,
     rules: Wis6Rules = DEFAULT_RULES,
 ) -> CounterOdds:
     """The exact odds of :func:`resolve_counter` (001 §4-5) over all 20 × 20 pairs of d20 rolls."""
     check_ability(attack_ability, "attack ability")
     check_ability(counter_ability, "counter ability")
-    whole("enemy weapon attack", enemy_weapon_attack, minimum=0)
-    whole("own armour", own_armour, minimum=0)
-    whole("AP", own_ap, minimum=1)
-    whole("own weapon attack", own_weapon_attack, minimum=0)
-    return _counter_odds(
-        attack_ability, counter_ability, enemy_weapon_attack, own_armour, own_ap, own_weapon_attack,
-        enemy_armour, rules,
-    )
+    whole("enemy weapon attack", values.enemy_weapon_attack, minimum=0)
+    whole("own armour", values.own_armour, minimum=0)
+    whole("AP", values.own_ap, minimum=1)
+    whole("own weapon attack", values.own_weapon_attack, minimum=0)
+    return _counter_odds(attack_ability, counter_ability, values, rules)
 
 
 @cache
-def _counter_odds(
-    attack_ability, counter_ability, enemy_weapon_attack, own_armour, own_ap, own_weapon_attack, enemy_armour, rules
-) -> CounterOdds:
+def _counter_odds(attack_ability: int, counter_ability: int, values: CounterValues, rules: Wis6Rules) -> CounterOdds:
+    enemy_weapon_attack, own_armour, own_ap = values.enemy_weapon_attack, values.own_armour, values.own_ap
     outcomes = dict.fromkeys(COUNTER_OUTCOMES, Fraction(0))
     taken: dict[int, Fraction] = {}
     dealt: dict[int, Fraction] = {}
@@ -224,9 +235,16 @@ def _counter_odds(
             continue
         for (c_level, c_critical), q in counter_states.items():
             result = counter_damage(
-                c_level, a_level, own_weapon_attack, critical=c_critical, enemy_armour=enemy_armour, rules=rules
+                c_level, a_level, values.own_weapon_attack, critical=c_critical, enemy_armour=values.enemy_armour,
+                rules=rules,
             )
             outcomes[result.outcome] += p * q
             value = result.damage or 0
             dealt[value] = dealt.get(value, Fraction(0)) + p * q
     return CounterOdds(MappingProxyType(outcomes), Distribution(taken), Distribution(dealt))
+
+
+__all__ = [
+    "COUNTER_LABELS", "COUNTER_MULTIPLIER", "COUNTER_OUTCOMES", "CounterDamage", "CounterOdds",
+    "CounterResult", "CounterValues", "counter_damage", "counter_odds", "incoming_damage", "resolve_counter",
+]

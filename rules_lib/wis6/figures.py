@@ -79,3 +79,8 @@ def units_html(state: BattleState) -> str:
     head = "".join(f"<th>{h}</th>" for h in ("unit", "side", "square", "AP", "armour", "mobility", "weapons",
                                               f"jamming left (of {SESSION_LIMITS['jamming']})"))
     return f"<table class='odds-table'><thead><tr>{head}</tr></thead><tbody>{''.join(rows)}</tbody></table>"
+
+
+__all__ = [
+    "board_html", "units_html",
+]

@@ -225,3 +225,9 @@ def growth_options(pilot_points: int, ac_points: int) -> tuple[GrowthOption, ...
             )
         )
     return tuple(options)
+
+
+__all__ = [
+    "AC_POINTS_AWARDED", "ALL_WEAPONS", "COSTS", "PILOT_POINTS_AWARDED", "Growth", "GrowthCost",
+    "GrowthOption", "GrowthPlan", "Sheet", "apply_growth", "award_growth_points", "growth_options",
+]

@@ -176,3 +176,10 @@ def roll_states(ability: int, rules: Wis6Rules = DEFAULT_RULES) -> dict[tuple[in
     """The exact chance of each (level, critical) pair of one d20 against ``ability`` (001 §3-1)."""
     counts = _level_counts(check_ability(ability), rules)
     return {state: Fraction(n, DIE_SIDES) for state, n in counts.items()}
+
+
+__all__ = [
+    "CRITICAL_ROLL", "DIE_SIDES", "LEVEL_GROWTH_FACTOR", "LevelOdds", "SuccessRoll", "check_ability",
+    "check_level", "check_roll", "highest_roll_for_level", "level_odds", "level_sequence", "maximum_level",
+    "roll_states", "success_roll",
+]

@@ -108,3 +108,8 @@ def halve(value: int, rounding: Rounding, divisor: int = 2) -> int:
     """``value / divisor`` (a half unless told otherwise) rounded down or up."""
     _choice("rounding", rounding, ROUNDINGS)
     return value // divisor if rounding == "down" else -((-value) // divisor)
+
+
+__all__ = [
+    "DEFAULT_RULES", "Wis6Error", "Wis6Rules", "halve",
+]

@@ -391,3 +391,11 @@ def can_use_effect(effect: Effect, moment: str) -> bool:
         raise Wis6Error(f"moment {moment!r} is not a named moment such as 'attack' or 'evasion'")
     return effect.timing is None or effect.timing == moment
 
+
+__all__ = [
+    "COVERING_RANGE", "INTERCEPTION_AMMO_COST", "OPERATOR", "OPERATOR_ONLY", "SESSION_LIMITS",
+    "SPECIAL_ACTIONS", "UNCONDITIONAL_WITH_PARTNER", "WEAPON_ABILITIES", "Combination", "CombinationAttack",
+    "Cooperation", "Effect", "Interception", "Jamming", "RoleError", "SessionUses", "SupportCheck", "Tapping",
+    "UsageLimitError", "can_use_effect", "check_support", "combination", "declare_cooperation", "intercept",
+    "jam", "special_action", "tap",
+]

@@ -203,3 +203,9 @@ def move(
         )
     step = f"{a} to {b}: {far} squares ({rules.metric} distance, a ruling), within mobility {mobility}"
     return Move(a, b, far, mobility, steps=(step,))
+
+
+__all__ = [
+    "ACTION_STEPS", "Combatant", "Initiative", "Move", "Square", "distance", "initiative_order", "move",
+    "parse_square", "turn_sequence",
+]

@@ -13,6 +13,7 @@ from rules_lib.dice import SeededDice
 from rules_lib.wis6 import (
     Attack,
     BattleRules,
+    CounterValues,
     EndAction,
     IllegalStep,
     Jam,
@@ -222,8 +223,8 @@ def test_decision_odds_match_every_roll_of_the_step():
     taken, dealt = _brute_force(raider, counter)
     assert _as_distribution(taken) == {k: p for k, p in odds.self_damage.items() if p}
     assert _as_distribution(dealt) == {k: p for k, p in odds.enemy_damage.items() if p}
-    assert odds == counter_odds(14, 16, enemy_weapon_attack=9, own_armour=4, own_ap=60, own_weapon_attack=10,
-                                enemy_armour=3)
+    assert odds == counter_odds(14, 16, CounterValues(enemy_weapon_attack=9, own_armour=4, own_ap=60,
+                                                      own_weapon_attack=10, enemy_armour=3))
     asuka = step(ready(), MoveTo("Asuka", "D-4")).state
     assert decision_odds(asuka, Attack("Asuka", "rifle")) == attack_odds(16, 13, 10, 3)
     with pytest.raises(IllegalStep):

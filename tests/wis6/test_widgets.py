@@ -1,7 +1,7 @@
 from fractions import Fraction
 
 from rules_lib.widgets.wis6 import AttackCalculator, CounterCalculator, GrowthPlanner, SuccessLevelCalculator
-from rules_lib.wis6 import Wis6Rules, attack_odds, counter_odds, level_odds
+from rules_lib.wis6 import CounterValues, Wis6Rules, attack_odds, counter_odds, level_odds
 from tests.html_values import row
 
 
@@ -34,7 +34,7 @@ def test_attack_calculator_matches_the_library():
 def test_counter_calculator_matches_the_library():
     calculator = CounterCalculator()
     calculator.own_ap.value = 12
-    expected = counter_odds(14, 16, enemy_weapon_attack=10, own_armour=4, own_ap=12, own_weapon_attack=8)
+    expected = counter_odds(14, 16, CounterValues(enemy_weapon_attack=10, own_armour=4, own_ap=12, own_weapon_attack=8))
     assert calculator.odds == expected
     assert f"lands with chance {expected.counter_lands}" in calculator.result.value
 
