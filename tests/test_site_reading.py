@@ -85,13 +85,21 @@ def test_a_page_with_calculators_starts_their_python_from_its_head():
     assert start_python_early(page.replace("rules-lib-live--", "other--"), "..") == page.replace("rules-lib-live--", "other--")
 
 
-def test_the_widget_manager_bundle_requires_none_of_its_modules_itself(site_dir):
-    # live-calculators.js requires them one task each; the bundle's own start-up did it in one long task
-    from vendor import WIDGET_MANAGER_AUTO_RENDER
+def test_notebook_pages_load_no_widget_manager(site_dir):
+    # live-widgets.js draws the stored widgets: no require.js, no html-manager bundle, no CDN
+    page = (site_dir / "gundam-sentinel/07-calculators/index.html").read_text(encoding="utf-8")
+    assert "application/vnd.jupyter.widget-state+json" in page
+    assert "addWidgetsRenderer" not in page and "require.js" not in page and "embed-amd" not in page
+    assert not (site_dir / "vendor/html-manager").exists()
+    scripts = re.findall(r'<script src="([^"]+)"', page)
+    assert scripts.index("../../javascripts/live-widgets.js") < scripts.index("../../javascripts/live-calculators.js")
 
-    bundle = (site_dir / "vendor/html-manager/embed-amd.js").read_text(encoding="utf-8")
-    assert 'define("@jupyter-widgets/html-manager"' in bundle
-    assert WIDGET_MANAGER_AUTO_RENDER not in bundle and "renderWidgets()" not in bundle
+
+def test_the_hook_refuses_a_widget_manager_it_does_not_know():
+    from mkdocs_hooks import without_widget_manager
+
+    with pytest.raises(RuntimeError, match="_WIDGET_MANAGER"):
+        without_widget_manager('<script src="https://unpkg.com/@jupyter-widgets/html-manager@*/dist/embed-amd.js"></script>')
 
 
 def test_search_index_holds_prose_not_code(site_dir):

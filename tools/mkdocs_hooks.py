@@ -13,12 +13,13 @@
   row is a search entry keyed by its terms (Material's ``tags`` field) at the section the glossary
   says explains it (``on_post_build``), so that section is the first hit for the term, in English
   or Japanese.
-- Notebook pages load require.js and the widget manager from the site's own ``vendor/``
-  folder, beside the Pyodide core and wheels of the live calculators (``tools/vendor.py``);
-  nothing comes from a CDN. The widget manager is preloaded, and the Jupyter CSS that
+- Notebook pages draw their stored widgets with ``javascripts/live-widgets.js``: the widget manager
+  that mkdocs-jupyter's template loads from a CDN (require.js and a 3.6 MB bundle) is taken out
+  (``without_widget_manager``). The Pyodide core and wheels of the live calculators come from the
+  site's own ``vendor/`` folder (``tools/vendor.py``); nothing comes from a CDN. The Jupyter CSS that
   mkdocs-jupyter inlines into every notebook page becomes one shared file (``share_inline_styles``).
 - A page with live calculators starts their Python worker from its ``<head>`` (``start_python_early``),
-  so Python downloads and boots while the page and the widget manager load and draw.
+  so Python downloads and boots while the page loads and draws.
 """
 
 from __future__ import annotations
@@ -67,8 +68,9 @@ def chapters(book: Path = BOOK, registered: tuple[System, ...] | None = None) ->
 
 CHAPTERS = chapters()
 log = logging.getLogger("mkdocs.hooks.rules_lib")
-CDN_REQUIRE = "https://cdnjs.cloudflare.com/ajax/libs/require.js/2.1.10/require.min.js"
-CDN_WIDGETS = "https://unpkg.com/@jupyter-widgets/html-manager@*/dist/embed-amd.js"
+#: mkdocs-jupyter's template: a script adding the widget manager's bundle from a CDN (require.js,
+#: which only the bundle needed, is off in mkdocs.yml: ``include_requirejs``)
+_WIDGET_MANAGER = re.compile(r"<script>\s*\(function\(\) \{\s*function addWidgetsRenderer\(\).*?</script>", re.S)
 
 
 def _escape(text: str) -> str:
@@ -308,12 +310,20 @@ def on_post_page(output: str, page, config) -> str:
     root = posixpath.relpath(".", posixpath.dirname(page.url.rstrip("/") + "/x") or ".")
     output = start_python_early(output, root)
     output = share_inline_styles(output, Path(config["site_dir"]), root)
-    if CDN_WIDGETS in output:
-        # the widget manager is added only at DOMContentLoaded: fetch it while the page parses
-        preload = f'<link rel="preload" href="{root}/vendor/html-manager/embed-amd.js" as="script">'
-        output = output.replace("</head>", f"{preload}\n</head>", 1)
-    output = output.replace(CDN_REQUIRE, f"{root}/vendor/require.js")
-    return output.replace(CDN_WIDGETS, f"{root}/vendor/html-manager/embed-amd.js")
+    return without_widget_manager(output)
+
+
+def without_widget_manager(html: str) -> str:
+    """The page without the widget manager mkdocs-jupyter's template adds (the html-manager bundle,
+    from a CDN): ``javascripts/live-widgets.js`` draws the stored widgets.
+
+    A template that adds it some other way is an error, not a page that loads a CDN.
+    """
+    html, found = _WIDGET_MANAGER.subn("", html)
+    if found > 1 or "addWidgetsRenderer" in html or "@jupyter-widgets/html-manager" in html:
+        raise RuntimeError("mkdocs-jupyter's template adds the widget manager in a way the hook does not know: "
+                           "see _WIDGET_MANAGER in tools/mkdocs_hooks.py")
+    return html
 
 
 _GLOSSARY_LINK = re.compile(r"\]\(([^)#\s]+)\.(?:ipynb|md)(#[^)\s]*)?\)")

@@ -1,8 +1,7 @@
 """Runtime assets the site serves itself, fetched from the package registries at pinned versions.
 
 Nothing on a published page loads from a CDN:
-- from npm: the widget manager that shows stored widget state (@jupyter-widgets/html-manager),
-  require.js, the Pyodide core that runs the live calculators, and the Japanese web font
+- from npm: the Pyodide core that runs the live calculators, and the Japanese web font
   (@fontsource/noto-sans-jp: 124 subsets by unicode-range, so a page downloads only the glyphs
   it shows); each tarball is checked against its registry integrity hash;
 - from PyPI: the pure-Python wheels the calculators import in the browser, at the versions
@@ -53,18 +52,6 @@ class NpmAsset:
 
 ASSETS = (
     NpmAsset(
-        "@jupyter-widgets/html-manager", "1.0.15",
-        "sha512-5thBIV6ymNgmPVOHvzx+gGy8ZSKmSazhtGw4/c4xJDVzRhG9PTeQsRjF3FUTopvFi//SABeNz1yp47bCrJ3CQA==",
-        # the AMD bundle only; of its icon fonts the woff2 files, which every browser able to run the
-        # live calculators (module workers) reads, so the .eot/.svg/.ttf/.woff fallbacks (2.8 MB) go
-        "package/dist/", "html-manager/", only=("embed-amd.js", "*.LICENSE.txt", "*.woff2"),
-    ),
-    NpmAsset(
-        "requirejs", "2.3.7",
-        "sha512-DouTG8T1WanGok6Qjg2SXuCMzszOo0eHeH9hDZ5Y4x8Je+9JB38HdTLT4/VA8OaUhBa0JPVHJ0pyBkM1z+pDsw==",
-        "package/require.js", "require.js",
-    ),
-    NpmAsset(
         "pyodide", "314.0.7",
         "sha512-0YvXxEhfEdpLfb/XkM2BFAeMROq0iMUX2bzzH9pOttyMcWkwq+HbE5uyuGD82LN7y2q+SNvi/6V5JEsOlD2R1A==",
         "package/", "pyodide/",
@@ -79,26 +66,6 @@ ASSETS = (
     ),
 )
 PYODIDE = next(asset for asset in ASSETS if asset.name == "pyodide")
-#: the widget manager bundle's own start-up: it requires all its modules at once (one main-thread
-#: task of 0.5-0.8 s) to draw any stored widgets, which live-calculators.js draws itself, requiring
-#: the modules one task each
-WIDGET_MANAGER_AUTO_RENDER = (
-    '(()=>{"use strict";window.require(["@jupyter-widgets/html-manager/dist/libembed-amd"],(function(e){'
-    '"complete"===document.readyState?e.renderWidgets():window.addEventListener("load",(function(){e.renderWidgets()}))'
-    '}))})();'
-)
-
-
-def without_auto_render(bundle: bytes) -> bytes:
-    """The widget manager's AMD bundle without its start-up (``WIDGET_MANAGER_AUTO_RENDER``)."""
-    code = bundle.decode("utf-8")
-    if code.count(WIDGET_MANAGER_AUTO_RENDER) != 1:
-        raise RuntimeError("embed-amd.js: the widget manager's start-up changed; check WIDGET_MANAGER_AUTO_RENDER")
-    return code.replace(WIDGET_MANAGER_AUTO_RENDER, "").encode("utf-8")
-
-
-#: files changed on their way into the site: path under vendor/ -> the change
-EDITS = {"html-manager/embed-amd.js": without_auto_render}
 _WOFF_FALLBACK = re.compile(r",\s*url\([^)]*\.woff\) format\('woff'\)")
 _FONT_FACE = re.compile(r"/\*[^*]*\*/\s*@font-face\s*\{[^}]*\}")
 _UNICODE_RANGE = re.compile(r"unicode-range:\s*([^;]+);")
@@ -179,8 +146,6 @@ def vendor_into(site_vendor: Path) -> None:
                 with archive.extractfile(member) as source, open(destination, "wb") as out:
                     if asset.font_css and relative.endswith(".css"):
                         out.write(japanese_font_css(source.read().decode()).encode())
-                    elif asset.target + relative in EDITS:
-                        out.write(EDITS[asset.target + relative](source.read()))
                     else:
                         shutil.copyfileobj(source, out)
 

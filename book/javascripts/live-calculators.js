@@ -31,9 +31,6 @@
   const VIEW_TYPE = "application/vnd.jupyter.widget-view+json";
   const LIVE_PREFIX = "rules-lib-live--";
   const INPUT_KEYS = ["value", "index"];
-  // the AMD modules of the widget manager's bundle that draw stored widgets, each after those it needs
-  const WIDGET_MANAGER_MODULES = ["@jupyter-widgets/base", "@jupyter-widgets/controls",
-    "@jupyter-widgets/html-manager", "@jupyter-widgets/html-manager/dist/libembed-amd"];
 
   // A whole inline code that is dice notation: at least one die (2D6, D66, 1D36) or a system command
   // (BB, BBM, GS and the charts ECHC, SDDC, ASDC, PEJC, RTJC, AARC of 000; SL<=13 of 001, AD[34(5)]R and OP5>3 of 002, VW+8@11>14 of 004 where
@@ -85,21 +82,10 @@
 
   // The stored state's models at once, each view's place and status line too, and a promise of the
   // views drawn, one widget tree a task: the calculators pair with Python (which needs the models, not
-  // the views) while their views are drawn.
-  async function renderStoredState() {
-    // the widget manager's modules one task each (require.js runs a module's code in a timer task
-    // of its own when all it depends on has run): one task for all of them blocked the page for
-    // 0.5-0.8 s. The bundle's own start-up, which required them all at once, is cut out of it
-    // at build time (tools/vendor.py)
-    const loaded = {};
-    for (const name of WIDGET_MANAGER_MODULES) {
-      loaded[name] = await new Promise((resolve, reject) => window.require([name], resolve, reject));
-    }
-    const htmlManager = loaded["@jupyter-widgets/html-manager"];
-    const embed = loaded["@jupyter-widgets/html-manager/dist/libembed-amd"];
-    live.phases.manager = Math.round(performance.now());
-    const manager = new htmlManager.HTMLManager({ loader: embed.requireLoader });
-    const models = await manager.set_state(JSON.parse(stateTag.textContent));
+  // the views) while their views are drawn. live-widgets.js draws them (no widget manager: see there).
+  function renderStoredState() {
+    const widgets = window.rulesLibWidgets;
+    const models = widgets.models(JSON.parse(stateTag.textContent));
     live.phases.models = Math.round(performance.now());
     const placed = [];
     const shown = [];
@@ -122,7 +108,7 @@
     }
     const drawn = (async () => {
       for (const { model, area } of placed) {
-        await manager.display_view(await manager.create_view(model), area);
+        area.append(widgets.view(model));
         await new Promise((resolve) => setTimeout(resolve)); // one widget tree a task: the page stays responsive
       }
       live.phases.rendered = Math.round(performance.now());
@@ -250,7 +236,7 @@
     let shown = [];
     live.phases.load = Math.round(performance.now());
     try {
-      const stored = await renderStoredState();
+      const stored = renderStoredState();
       shown = stored.shown;
       if (!shown.length) {
         await stored.drawn;

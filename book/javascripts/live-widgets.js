@@ -1,0 +1,355 @@
+/*
+ * The stored widgets of a page, drawn without the Jupyter widget manager.
+ *
+ * ipywidgets' HTML manager (@jupyter-widgets/html-manager) is a 3.6 MB bundle whose start-up took
+ * 1-2 s of the page's main thread, in tasks up to 0.7 s long, before a stored widget showed. The
+ * book's widgets use fifteen controls of ipywidgets 8 and no custom ones, so this script draws
+ * those itself, from the state the notebooks stored, as the same markup and classes ipywidgets
+ * draws (its stylesheet, cut to these controls, is stylesheets/jupyter-widgets.css). Each model
+ * keeps the small part of the widget manager's model API that live-calculators.js uses: get, set,
+ * on("change"), changedAttributes and send. A model this script does not know stops the page's
+ * widgets with an error naming it (the tests build every page), never a silent blank.
+ *
+ * window.rulesLibWidgets = { models(state), view(model) }: the models of a stored
+ * "application/vnd.jupyter.widget-state+json" (references between models resolved), and a model's
+ * element, kept in step with the model.
+ */
+(function () {
+  "use strict";
+  const REFERENCE = "IPY_MODEL_";
+  let nextId = 1;
+
+  class Model {
+    constructor(modelId, name, state) {
+      this.model_id = modelId;
+      this.name = name;
+      this.attributes = state;
+      this.listeners = [];
+      this.changed = null;
+      this.send = () => {}; // a button before its calculator is live: nothing to tell
+    }
+
+    get(key) {
+      return this.attributes[key];
+    }
+
+    // change the given attributes; listeners hear once, with changedAttributes() naming what differed
+    set(changes) {
+      const changed = {};
+      for (const [key, value] of Object.entries(changes)) {
+        if (JSON.stringify(this.attributes[key]) !== JSON.stringify(value)) changed[key] = value;
+      }
+      if (!Object.keys(changed).length) return;
+      Object.assign(this.attributes, changed);
+      this.changed = changed;
+      try {
+        this.listeners.forEach((listener) => listener(this));
+      } finally {
+        this.changed = null;
+      }
+    }
+
+    changedAttributes() {
+      return this.changed;
+    }
+
+    on(event, listener) {
+      if (event === "change") this.listeners.push(listener);
+    }
+  }
+
+  // every model of the stored state, with its "IPY_MODEL_…" references (children, layout, style) as models
+  function models(stored) {
+    const byId = new Map();
+    for (const [modelId, { model_name: name, state }] of Object.entries(stored.state)) {
+      byId.set(modelId, new Model(modelId, name, { ...state, _model_name: name }));
+    }
+    const resolve = (value) => {
+      if (typeof value === "string" && value.startsWith(REFERENCE)) {
+        const found = byId.get(value.slice(REFERENCE.length));
+        if (!found) throw new Error(`the stored widget state refers to a missing model ${value}`);
+        return found;
+      }
+      return Array.isArray(value) ? value.map(resolve) : value;
+    };
+    for (const model of byId.values()) {
+      for (const key of ["children", "layout", "style"]) {
+        if (key in model.attributes) model.attributes[key] = resolve(model.attributes[key]);
+      }
+    }
+    return [...byId.values()];
+  }
+
+  function element(tag, className, text) {
+    const made = document.createElement(tag);
+    if (className) made.className = className;
+    if (text !== undefined) made.textContent = text;
+    return made;
+  }
+
+  // the Layout model's CSS on the widget's element (width, max_width, flex_flow, …)
+  function applyLayout(model, target) {
+    const layout = model.get("layout");
+    if (!layout) return;
+    for (const [key, value] of Object.entries(layout.attributes)) {
+      if (key.startsWith("_") || value === null || value === undefined) continue;
+      target.style.setProperty(key.replace(/_/g, "-"), value);
+    }
+  }
+
+  function applyCommon(model, target) {
+    for (const domClass of model.get("_dom_classes") || []) target.classList.add(domClass);
+    const tooltip = model.get("tooltip");
+    if (tooltip) target.title = tooltip;
+    applyLayout(model, target);
+  }
+
+  // a form row: its description as a label, then the control (ipywidgets' DescriptionView)
+  function describedRow(model, kinds, control) {
+    const row = element("div", `jupyter-widgets widget-inline-hbox ${kinds}`);
+    const label = element("label", "widget-label");
+    const id = `rules-lib-widget-${nextId++}`;
+    if (control) {
+      control.id = id;
+      label.htmlFor = id;
+    }
+    const width = (model.get("style") && model.get("style").get("description_width")) || "";
+    if (width) label.style.width = width;
+    const describe = () => {
+      const description = model.get("description") || "";
+      if (model.get("description_allow_html")) label.innerHTML = description;
+      else label.textContent = description;
+      label.style.display = description ? "" : "none";
+    };
+    describe();
+    row.append(label);
+    applyCommon(model, row);
+    return { row, describe };
+  }
+
+  function watch(model, update) {
+    update();
+    model.on("change", update);
+  }
+
+  function options(select, labels) {
+    const current = [...select.options].map((option) => option.value);
+    if (JSON.stringify(current) === JSON.stringify(labels)) return;
+    select.replaceChildren(...labels.map((label) => {
+      const option = element("option", "", label);
+      option.value = label;
+      return option;
+    }));
+  }
+
+  const VIEWS = {
+    VBoxModel: (model) => box(model, "widget-vbox"),
+    HBoxModel: (model) => box(model, "widget-hbox"),
+
+    HTMLModel(model) {
+      const { row, describe } = describedRow(model, "widget-html");
+      const content = element("div", "widget-html-content");
+      row.append(content);
+      watch(model, () => {
+        describe();
+        content.innerHTML = model.get("value") || "";
+      });
+      return row;
+    },
+
+    TextModel: (model) => textInput(model, "text", "widget-text"),
+    IntTextModel: (model) => textInput(model, "number", "widget-text"),
+    BoundedIntTextModel: (model) => textInput(model, "number", "widget-text"),
+
+    TextareaModel(model) {
+      const area = element("textarea");
+      const { row, describe } = describedRow(model, "widget-textarea", area);
+      row.append(area);
+      area.addEventListener("change", () => model.set({ value: area.value }));
+      watch(model, () => {
+        describe();
+        if (area.value !== model.get("value")) area.value = model.get("value") || "";
+        area.rows = model.get("rows") || 2;
+        area.placeholder = model.get("placeholder") || "";
+        area.disabled = Boolean(model.get("disabled"));
+      });
+      return row;
+    },
+
+    CheckboxModel(model) {
+      const { row, describe } = describedRow(model, "widget-checkbox");
+      const wrapper = element("label", "widget-label-basic");
+      const box = element("input");
+      box.type = "checkbox";
+      const text = element("span");
+      wrapper.append(box, text);
+      row.append(wrapper);
+      box.addEventListener("change", () => model.set({ value: box.checked }));
+      watch(model, () => {
+        describe();
+        row.querySelector(".widget-label").style.display = "none"; // the description sits beside the box
+        box.checked = Boolean(model.get("value"));
+        box.disabled = Boolean(model.get("disabled"));
+        text.textContent = model.get("description") || "";
+        text.title = text.textContent;
+      });
+      return row;
+    },
+
+    DropdownModel(model) {
+      const select = element("select");
+      const { row, describe } = describedRow(model, "widget-dropdown", select);
+      row.append(select);
+      select.addEventListener("change", () => model.set({ index: select.selectedIndex }));
+      watch(model, () => {
+        describe();
+        options(select, model.get("_options_labels") || []);
+        select.selectedIndex = model.get("index") === null ? -1 : model.get("index");
+        select.disabled = Boolean(model.get("disabled"));
+      });
+      return row;
+    },
+
+    SelectMultipleModel(model) {
+      const select = element("select");
+      select.multiple = true;
+      const { row, describe } = describedRow(model, "widget-select widget-select-multiple", select);
+      row.append(select);
+      select.addEventListener("change", () => {
+        model.set({ index: [...select.options].flatMap((option, at) => (option.selected ? [at] : [])) });
+      });
+      watch(model, () => {
+        describe();
+        options(select, model.get("_options_labels") || []);
+        const chosen = new Set(model.get("index") || []);
+        [...select.options].forEach((option, at) => (option.selected = chosen.has(at)));
+        select.size = model.get("rows") || 5;
+        select.disabled = Boolean(model.get("disabled"));
+      });
+      return row;
+    },
+
+    ToggleButtonsModel(model) {
+      const { row, describe } = describedRow(model, "widget-toggle-buttons");
+      row.classList.remove("widget-inline-hbox", "jupyter-widgets");
+      const buttons = element("div");
+      row.append(buttons);
+      watch(model, () => {
+        describe();
+        const labels = model.get("_options_labels") || [];
+        if (buttons.children.length !== labels.length ||
+            labels.some((label, at) => buttons.children[at].textContent !== label)) {
+          buttons.replaceChildren(...labels.map((label, at) => {
+            const button = element("button", "widget-toggle-button jupyter-button", label);
+            button.type = "button";
+            button.value = String(at);
+            const width = model.get("style") && model.get("style").get("button_width");
+            if (width) button.style.width = width;
+            button.addEventListener("click", () => model.set({ index: at }));
+            return button;
+          }));
+        }
+        [...buttons.children].forEach((button, at) => {
+          button.classList.toggle("mod-active", at === model.get("index"));
+          button.disabled = Boolean(model.get("disabled"));
+          button.title = (model.get("tooltips") || [])[at] || "";
+        });
+      });
+      return row;
+    },
+
+    IntSliderModel(model) {
+      const range = element("input");
+      range.type = "range";
+      const { row, describe } = describedRow(model, "widget-slider widget-hslider", range);
+      const container = element("div", "slider-container");
+      const readout = element("div", "widget-readout");
+      container.append(range);
+      row.append(container, readout);
+      const take = () => model.set({ value: Number(range.value) });
+      range.addEventListener("input", () => {
+        readout.textContent = range.value;
+        if (model.get("continuous_update")) take();
+      });
+      range.addEventListener("change", take);
+      watch(model, () => {
+        describe();
+        range.min = model.get("min");
+        range.max = model.get("max");
+        range.step = model.get("step");
+        range.value = model.get("value");
+        range.disabled = Boolean(model.get("disabled"));
+        readout.textContent = String(model.get("value"));
+        readout.style.display = model.get("readout") === false ? "none" : "";
+      });
+      return row;
+    },
+
+    ButtonModel(model) {
+      const button = element("button", "jupyter-widgets jupyter-button widget-button");
+      applyCommon(model, button);
+      button.addEventListener("click", () => model.send({ event: "click" }));
+      watch(model, () => {
+        button.textContent = model.get("description") || "";
+        button.disabled = Boolean(model.get("disabled"));
+        const style = model.get("button_style");
+        button.className = button.className.replace(/\bmod-\w+/g, "").trim();
+        if (style) button.classList.add(`mod-${style}`);
+      });
+      return button;
+    },
+  };
+
+  function box(model, kind) {
+    const container = element("div", `jupyter-widgets widget-container widget-box ${kind}`);
+    applyCommon(model, container);
+    container.append(...(model.get("children") || []).map(view));
+    return container;
+  }
+
+  // a text or number input: ipywidgets sends a typed value on Enter or when the input loses focus
+  // (continuous_update false), or on each keystroke; a number outside min..max is clamped
+  function textInput(model, type, kind) {
+    const input = element("input");
+    input.type = type;
+    if (type === "text") input.className = "widget-input";
+    const { row, describe } = describedRow(model, kind, input);
+    row.append(input);
+    const take = () => {
+      if (type === "text") return model.set({ value: input.value });
+      const typed = Number.parseInt(input.value, 10);
+      if (Number.isNaN(typed)) {
+        input.value = model.get("value");
+        return;
+      }
+      const [min, max] = [model.get("min"), model.get("max")];
+      const clamped = Math.min(max ?? typed, Math.max(min ?? typed, typed));
+      input.value = clamped;
+      model.set({ value: clamped });
+    };
+    input.addEventListener("change", take);
+    input.addEventListener("input", () => {
+      if (model.get("continuous_update") && type === "text") take();
+    });
+    watch(model, () => {
+      describe();
+      if (String(input.value) !== String(model.get("value") ?? "")) input.value = model.get("value") ?? "";
+      input.placeholder = model.get("placeholder") || "";
+      input.disabled = Boolean(model.get("disabled"));
+      if (type === "number") {
+        for (const key of ["min", "max", "step"]) {
+          if (model.get(key) !== undefined && model.get(key) !== null) input[key] = model.get(key);
+        }
+      }
+    });
+    return row;
+  }
+
+  function view(model) {
+    const draw = VIEWS[model.name];
+    if (!draw) throw new Error(`the page's widgets include a ${model.name}, which the book's widget views do not draw`);
+    return draw(model);
+  }
+
+  window.rulesLibWidgets = { models, view };
+})();
