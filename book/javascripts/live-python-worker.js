@@ -175,11 +175,13 @@ async function startPython(vendorHref, pageClasses) {
   const key = new URL(`snapshot-${manifest.build}`, vendor).href;
   const snapshots = manifest.snapshot === "on" && Boolean(manifest.build);
   if (!snapshots) postMessage({ op: "snapshot", state: "off" });
+  // read while the runtime downloads and is checked
+  const snapshotRequest = snapshots ? readSnapshot(key) : Promise.resolve(null);
   const loadPyodide = await runtimeRequest;
   phase("loader");
   let pyodide = null;
   let fromSnapshot = false;
-  const snapshot = snapshots ? await readSnapshot(key) : null;
+  const snapshot = await snapshotRequest;
   phase("snapshot-read");
   if (snapshot) {
     try {
