@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
-from ..checks import halfwidth
+from ..checks import command_text
 from ..dice import GivenDice, Odds, RollResult, SeededDice, odds, percent, roll
 from .levels import DIE_SIDES, LevelOdds, SuccessRoll, check_ability, level_odds, success_roll
 from .rules import DEFAULT_RULES, Wis6Rules
@@ -26,20 +26,14 @@ _SL = re.compile(r"^SL<=(\d+)$")
 SYSTEM = "wis6"
 
 
-def _normalise(expression: str) -> str:
-    if not isinstance(expression, str):
-        raise ValueError(f"command {expression!r} is not text")
-    return halfwidth(expression).strip().upper().replace(" ", "")
-
-
 def is_own_command(expression: str) -> bool:
     """Whether ``expression`` is one of this system's commands (otherwise generic notation)."""
-    return _normalise(expression).startswith("SL")
+    return command_text(expression).startswith("SL")
 
 
 def parse_command(expression: str) -> int:
     """The ability value of ``SL<=A`` (001 §3-1), or an error naming the form allowed."""
-    match = _SL.match(_normalise(expression))
+    match = _SL.match(command_text(expression))
     if not match:
         raise ValueError(f"command {expression!r} does not parse: the WIS6 success roll is SL<=ability, e.g. SL<=13")
     return check_ability(int(match.group(1)), "ability value")
