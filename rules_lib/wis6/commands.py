@@ -40,17 +40,25 @@ def parse_command(expression: str) -> int:
 
 
 @dataclass(frozen=True)
-class SuccessCommandRoll:
-    """An ``SL<=A`` roll: the d20, the level reached and whether it is a critical."""
+class _SuccessCommand:
+    """What an ``SL<=A`` roll and its odds share: the command as read, and the head of their JSON."""
 
     expression: str
+
+    def _dict(self, **values: object) -> dict:
+        """The JSON form (``rules-lib --json``): the command, then ``values`` in order."""
+        return {"expression": self.expression, "system": SYSTEM, "command": "SL", **values}
+
+
+@dataclass(frozen=True)
+class SuccessCommandRoll(_SuccessCommand):
+    """An ``SL<=A`` roll: the d20, the level reached and whether it is a critical."""
+
     result: SuccessRoll
 
     def to_dict(self) -> dict:
-        r = self.result
-        return {"expression": self.expression, "system": SYSTEM, "command": "SL", "dice": [r.roll],
-                "ability": r.ability, "level": r.level, "critical": r.critical, "success": r.succeeded,
-                "steps": list(r.steps)}
+        return self._dict(dice=[self.result.roll], ability=self.result.ability, level=self.result.level,
+                          critical=self.result.critical, success=self.result.succeeded, steps=list(self.result.steps))
 
     def text(self) -> str:
         r = self.result
@@ -72,17 +80,15 @@ def roll_command(expression: str, *, seed: int | None = None, dice: Sequence[int
 
 
 @dataclass(frozen=True)
-class SuccessCommandOdds:
+class SuccessCommandOdds(_SuccessCommand):
     """The exact odds of ``SL<=A``: each success level, failure and a critical."""
 
-    expression: str
     odds: LevelOdds
 
     def to_dict(self) -> dict:
         o = self.odds
-        return {"expression": self.expression, "system": SYSTEM, "command": "SL", "ability": o.ability,
-                "success": str(1 - o.failure), "critical": str(o.critical), "critical_level": o.critical_level,
-                "levels": {str(k): str(v) for k, v in o.levels.items()}}
+        return self._dict(ability=o.ability, success=str(1 - o.failure), critical=str(o.critical),
+                          critical_level=o.critical_level, levels={str(k): str(v) for k, v in o.levels.items()})
 
     def text(self) -> str:
         o = self.odds
