@@ -23,7 +23,7 @@ from collections import abc
 from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, fields, is_dataclass, replace
 from types import UnionType
-from typing import Any, Generic, Literal, TypeVar, Union, get_args, get_origin, get_type_hints
+from typing import Any, Generic, Literal, Protocol, TypeVar, Union, get_args, get_origin, get_type_hints
 
 from .checks import MAX_TEXT_LENGTH
 from .dice import GivenDice, SeededDice, parse
@@ -175,6 +175,26 @@ def refuse_broken_start(problems: Iterable[str]) -> None:
     problems = [p for p in problems if p]
     if problems:
         raise ValueError("the battle cannot start: " + "; ".join(problems))
+
+
+class Named(Protocol):
+    """Anything with a ``name``: a unit of a battle, a weapon of a unit."""
+
+    @property
+    def name(self) -> str: ...
+
+
+NamedItem = TypeVar("NamedItem", bound=Named)
+
+
+def by_name(items: Sequence[NamedItem], name: str, refusal: str,
+            error: type[IllegalStep] = IllegalStep) -> NamedItem:
+    """The item of ``items`` called ``name`` (a state's unit, a unit's weapon); otherwise ``error``
+    (a system's own :class:`IllegalStep`) with the message ``refusal`` followed by the names there are."""
+    for item in items:
+        if item.name == name:
+            return item
+    raise error(refusal + ", ".join(item.name for item in items))
 
 
 def shared_positions(positions: Mapping[str, Hashable]) -> str | None:

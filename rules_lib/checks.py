@@ -42,6 +42,14 @@ def halfwidth(text: str) -> str:
     return text.translate(_HALFWIDTH)
 
 
+def command_text(expression: object) -> str:
+    """A dice command as the systems' parsers read it: half-width, upper case, without spaces
+    (``ｖｗ＋８`` is ``VW+8``), or an error when ``expression`` is not text."""
+    if not isinstance(expression, str):
+        raise ValueError(f"command {expression!r} is not text")
+    return halfwidth(expression).strip().upper().replace(" ", "")
+
+
 def _shown(value: object) -> str:
     text = repr(value)
     return text if len(text) <= 60 else f"{text[:60]}... ({len(text)} characters)"

@@ -123,6 +123,15 @@ class _Parser:
             return True
         return False
 
+    def _operator(self, operators: tuple[str, ...]) -> tuple[str, int] | None:
+        """The next operator if it is one of ``operators`` (tried in order), consumed, with its
+        position; ``None`` (nothing consumed) otherwise."""
+        position = self._position()
+        for operator in operators:
+            if self._accept(operator):
+                return operator, position
+        return None
+
     def _position(self) -> int:
         self._skip_spaces()
         return self.index + 1
@@ -153,11 +162,9 @@ class _Parser:
             raise self._fail(_PRIMARY)
         value = self._sum()
         comparison = None
-        for op in _COMPARISONS:
-            position = self._position()
-            if self._accept(op):
-                comparison = Comparison(op, value, self._sum(), position)
-                break
+        if operator := self._operator(_COMPARISONS):
+            op, position = operator
+            comparison = Comparison(op, value, self._sum(), position)
         if self._peek():
             raise self._fail("an operator (+ - * /), a comparison or the end of the expression")
         _check_divisors(self.text, comparison or value)
@@ -165,19 +172,15 @@ class _Parser:
 
     def _sum(self) -> Node:
         node = self._product()
-        while self._peek() in ("+", "-"):
-            position = self._position()
-            op = self.chars[self.index]
-            self.index += 1
+        while operator := self._operator(("+", "-")):
+            op, position = operator
             node = BinaryOp(op, node, self._product(), position)
         return node
 
     def _product(self) -> Node:
         node = self._unary()
-        while self._peek() in ("*", "/"):
-            position = self._position()
-            op = self.chars[self.index]
-            self.index += 1
+        while operator := self._operator(("*", "/")):
+            op, position = operator
             right = self._unary()
             rounding = "down"
             if op == "/":

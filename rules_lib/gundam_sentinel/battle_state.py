@@ -11,7 +11,6 @@ from dataclasses import dataclass, field, replace
 from typing import Literal
 
 from .. import battle as referee
-from ..battle import IllegalStep
 from ..geometry import hex as hexgeo
 from ..geometry.hex import Hex
 from .actions import ActionCosts
@@ -121,10 +120,7 @@ class BattleUnit:
         return self.durability <= 0
 
     def weapon(self, name: str) -> BattleWeapon:
-        for weapon in self.weapons:
-            if weapon.name == name:
-                return weapon
-        raise IllegalStep(f"the {self.name} has no weapon {name!r}: it has {', '.join(w.name for w in self.weapons)}")
+        return referee.by_name(self.weapons, name, f"the {self.name} has no weapon {name!r}: it has ")
 
     def location(self, die: int, mission_level: int = 0) -> HitLocation:
         """The hit location of a 1D6 ``die`` (000 §6), by the general rule :func:`~.damage.hit_location`."""
@@ -222,10 +218,7 @@ class BattleState:
     rules: BattleRules = field(default_factory=BattleRules)
 
     def unit(self, name: str) -> BattleUnit:
-        for u in self.units:
-            if u.name == name:
-                return u
-        raise IllegalStep(f"there is no unit {name!r}: the units are {', '.join(u.name for u in self.units)}")
+        return referee.by_name(self.units, name, f"there is no unit {name!r}: the units are ")
 
     def index(self, name: str) -> int:
         return [u.name for u in self.units].index(self.unit(name).name)

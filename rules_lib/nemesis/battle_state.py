@@ -25,8 +25,7 @@ from .melee import (
 from .silhouette import Grip, Silhouette, Weapon, grip_defaults, load_silhouette
 
 SIDES = ("A", "B")
-#: the phases a battle rests in between steps
-PHASES = ("decision", "order", "acting", "armour", "damage", "over")
+#: the phases a battle rests in between steps, in order, with how the board names them
 PHASE_LABELS = {
     "decision": "action decision (行動決定フェイズ, 002 §1-1)",
     "order": "choosing first or second (先攻/後攻, 002 §1-1)",
@@ -35,6 +34,7 @@ PHASE_LABELS = {
     "damage": "damage (ダメージ決定フェイズ, 002 §4-1)",
     "over": "the battle is over",
 }
+PHASES: tuple[str, ...] = tuple(PHASE_LABELS)
 D6 = 6
 
 

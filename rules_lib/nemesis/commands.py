@@ -21,7 +21,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
-from ..checks import halfwidth
+from ..checks import command_text
 from ..dice import (
     Distribution,
     GivenDice,
@@ -53,15 +53,9 @@ _OP = re.compile(r"^OP(\d+)>(\d+)$")
 MAX_POOL = 30
 
 
-def _normalise(expression: str) -> str:
-    if not isinstance(expression, str):
-        raise ValueError(f"command {expression!r} is not text")
-    return halfwidth(expression).strip().upper().replace(" ", "")
-
-
 def is_own_command(expression: str) -> bool:
     """Whether ``expression`` is one of this system's commands (otherwise generic notation)."""
-    text = _normalise(expression)
+    text = command_text(expression)
     return text.startswith(("AD", "OP"))
 
 
@@ -85,7 +79,7 @@ def _weapon(faces: str, rapid: bool) -> Weapon:
 
 def parse_command(expression: str) -> ActionCommand | OpposedCommand:
     """Read ``AD``, ``ADn``, ``AD[faces]``, ``AD[faces]R`` or ``OPa>b``, with a clear error otherwise."""
-    text = _normalise(expression)
+    text = command_text(expression)
     match = _AD.match(text)
     if match:
         count = int(match.group(1)) if match.group(1) else ACTION_DICE
@@ -136,7 +130,7 @@ def roll_command(expression: str, *, seed: int | None = None,
     if not is_own_command(expression):
         return roll(expression, seed=seed, dice=dice)
     command = parse_command(expression)
-    text = _normalise(expression)
+    text = command_text(expression)
     source = GivenDice(dice) if dice is not None else SeededDice(seed)
     if isinstance(command, ActionCommand):
         faces = tuple(source.draw(6) for _ in range(command.dice))
@@ -202,7 +196,7 @@ def odds_command(expression: str) -> CommandOdds | Odds:
     if not is_own_command(expression):
         return odds(expression)
     command = parse_command(expression)
-    text = _normalise(expression)
+    text = command_text(expression)
     if isinstance(command, ActionCommand):
         patterns = pattern_odds() if command.dice == ACTION_DICE else None
         attacks = None

@@ -10,7 +10,7 @@ values has a source.
 from __future__ import annotations
 
 import tomllib
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -36,6 +36,13 @@ def text(value: object, what: str) -> str:
     if not isinstance(value, str) or not value.strip():
         raise ValueError(f"{what} {value!r} is not a non-empty text")
     return value
+
+
+def armed(weapons: Sequence[object], owner: str, source: str = "") -> None:
+    """Refuse a sheet without weapons: every system's sheet lists at least one (``source`` cites
+    where the text says so, when it does)."""
+    if not weapons:
+        raise ValueError(f"{owner} has no weapons: a sheet lists at least one{source}")
 
 
 def known_keys(data: Mapping[str, Any], allowed: Iterable[str], what: str) -> None:

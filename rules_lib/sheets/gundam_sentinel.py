@@ -28,7 +28,7 @@ from ..gundam_sentinel.salvo import salvo_modifier
 from ..gundam_sentinel.to_hit import CRITICAL_AT, evasion_value, hit_odds
 from ..gundam_sentinel.units import TERRAINS, UNIT_CLASSES, HitLocation, Mobility, Pilot, check_unit_class
 from . import ccfolia
-from .base import check_sheet, check_sources, known_keys, load_directory, require, text, whole
+from .base import armed, check_sheet, check_sources, known_keys, load_directory, require, text, whole
 from .palette import PaletteLine, signed
 
 SYSTEM = "gundam-sentinel"
@@ -98,8 +98,7 @@ class GundamSheet:
         rolled = sorted(r for loc in self.hit_locations for r in loc.rolls)
         if rolled != [1, 2, 3, 4, 5, 6]:
             raise ValueError(f"{self.name}'s hit locations cover the 1D6 results {rolled}: each of 1 to 6 exactly once (000 §6)")
-        if not self.weapons:
-            raise ValueError(f"{self.name} has no weapons: a sheet lists at least one")
+        armed(self.weapons, self.name)
 
     def hexes(self, terrain: str = "space") -> int:
         """Hexes per move in ``terrain`` (000 §4); an error if the entry is a dash or not in the text."""

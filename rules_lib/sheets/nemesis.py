@@ -26,7 +26,7 @@ from ..nemesis.silhouette import (
     silhouette_from_dict,
 )
 from . import ccfolia
-from .base import check_shape, check_sources, known_keys, load_directory, require, text
+from .base import armed, check_shape, check_sources, known_keys, load_directory, require, text
 from .palette import PaletteLine
 
 SYSTEM = "nemesis"
@@ -49,8 +49,7 @@ class NemesisSheet:
 
     def __post_init__(self) -> None:
         text(self.id, "sheet id")
-        if not self.silhouette.weapons:
-            raise ValueError(f"{self.silhouette.model} has no weapons: a sheet lists at least one (002 §H1)")
+        armed(self.silhouette.weapons, self.silhouette.model, " (002 §H1)")
 
     @property
     def name(self) -> str:

@@ -18,7 +18,7 @@ from ..verse_world.attack import CriticalRule, attack_odds, damage_expression
 from ..verse_world.battle_state import Unit, Weapon
 from ..verse_world.movement import locomotion_mode
 from . import ccfolia
-from .base import check_sheet, check_sources, known_keys, load_directory, require, text
+from .base import armed, check_sheet, check_sources, known_keys, load_directory, require, text
 from .palette import PaletteLine, signed
 
 SYSTEM = "verse-world"
@@ -48,8 +48,7 @@ class VerseWorldSheet:
 
     def __post_init__(self) -> None:
         text(self.id, "sheet id")
-        if not self.unit.weapons:
-            raise ValueError(f"{self.unit.name} has no weapons: a sheet lists at least one")
+        armed(self.unit.weapons, self.unit.name)
 
     @property
     def name(self) -> str:

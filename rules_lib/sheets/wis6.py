@@ -22,6 +22,7 @@ from ..wis6.turn import Combatant, Square
 from . import ccfolia
 from .base import (
     NOT_IN_TEXT,
+    armed,
     check_sheet,
     check_sources,
     known_keys,
@@ -80,8 +81,7 @@ class Wis6Sheet:
         whole(self.mobility, f"{self.name}'s mobility (機動値)", minimum=0)
         whole(self.ap, f"{self.name}'s AP", minimum=1)
         whole(self.armour, f"{self.name}'s armour (装甲値)", minimum=0)
-        if not self.weapons:
-            raise ValueError(f"{self.name}'s AC has no weapons: a sheet lists at least one")
+        armed(self.weapons, f"{self.name}'s AC")
         names = [w.name for w in self.weapons]
         if len(set(names)) != len(names):
             raise ValueError(f"{self.name}'s weapons need different names: {names}")

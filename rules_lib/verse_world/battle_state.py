@@ -150,10 +150,7 @@ class Unit:
         return self.hp <= 0 or self.pilot_mp <= 0
 
     def weapon(self, name: str) -> Weapon:
-        for weapon in self.weapons:
-            if weapon.name == name:
-                return weapon
-        raise IllegalStep(f"{self.name} has no weapon {name!r}: its weapons are {', '.join(w.name for w in self.weapons)}")
+        return referee.by_name(self.weapons, name, f"{self.name} has no weapon {name!r}: its weapons are ")
 
     def with_weapon(self, weapon: Weapon) -> Unit:
         return replace(self, weapons=tuple(weapon if w.name == weapon.name else w for w in self.weapons))
@@ -251,10 +248,7 @@ class BattleState:
     log: tuple[str, ...] = ()
 
     def unit(self, name: str) -> Unit:
-        for unit in self.units:
-            if unit.name == name:
-                return unit
-        raise IllegalStep(f"there is no unit {name!r}: the units are {', '.join(u.name for u in self.units)}")
+        return referee.by_name(self.units, name, f"there is no unit {name!r}: the units are ")
 
     def opponent(self, name: str) -> Unit:
         return next(u for u in self.units if u.name != name)

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from itertools import product
 
-from ..checks import halfwidth
+from ..checks import command_text
 from ..dice import GivenDice, Odds, RollResult, SeededDice, odds, percent, roll
 from ..worked import Worked
 from .attack import CheckRoll, CriticalRule, check_roll
@@ -31,15 +31,9 @@ _VW = re.compile(r"^VW((?:[+-]\d+)*)(?:@(\d+)(?:/(\d+))?)?(?:(>=|>)([+-]?\d+))?$
 _TERM = re.compile(r"[+-]\d+")
 
 
-def _normalise(expression: str) -> str:
-    if not isinstance(expression, str):
-        raise ValueError(f"command {expression!r} is not text")
-    return halfwidth(expression).strip().upper().replace(" ", "")
-
-
 def is_own_command(expression: str) -> bool:
     """Whether ``expression`` is one of this system's commands (otherwise generic notation)."""
-    return _normalise(expression).startswith("VW")
+    return command_text(expression).startswith("VW")
 
 
 @dataclass(frozen=True)
@@ -53,7 +47,7 @@ class CheckCommand:
 
 def parse_command(expression: str) -> CheckCommand:
     """Read ``VW+b[@c[/o]][>=t|>t]``, with a clear error otherwise."""
-    text = _normalise(expression)
+    text = command_text(expression)
     match = _VW.match(text)
     if not match:
         raise ValueError(

@@ -129,6 +129,17 @@ class BattleCalculator(Calculator):
         self.message.value = message
         self.log_view.value = "<details><summary>battle log</summary>" + log_html(self.state.log) + "</details>"
 
+    def _actor(self) -> str:
+        """The name of the unit whose turn it is (``""`` when none is acting)."""
+        return self.state.actor or ""
+
+    @staticmethod
+    def _options(dropdown: widgets.Dropdown, names: list[str]) -> None:
+        """Offer ``names`` in ``dropdown`` (the acting unit's weapons), the first chosen when they change."""
+        if list(dropdown.options) != names:
+            dropdown.options = names
+            dropdown.value = names[0]
+
     @staticmethod
     def _explanation_html(result) -> str:
         return "<br>".join(html.escape(line) for line in result.explanation)

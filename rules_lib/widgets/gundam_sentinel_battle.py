@@ -67,9 +67,6 @@ class FirstBattle(BattleCalculator):
 
     # -- actions ------------------------------------------------------------------------
 
-    def _actor(self) -> str:
-        return self.state.actor or ""
-
     def fire_action(self) -> battle.Fire:
         name = self._actor()
         weapon = self.weapon.value if self.weapon.value != "-" else ""
@@ -86,10 +83,7 @@ class FirstBattle(BattleCalculator):
         name = state.actor
         if name is not None:
             weapons = state.unit(name).weapons
-            names = [w.name for w in weapons]
-            if list(self.weapon.options) != names:
-                self.weapon.options = names
-                self.weapon.value = names[0]
+            self._options(self.weapon, [w.name for w in weapons])
             missiles = [w for w in weapons if w.mode == "missile"]
             if missiles:
                 top = max(1, min(missiles[0].ammo, missiles[0].capacity or missiles[0].ammo))

@@ -9,6 +9,7 @@ the page's stored state before Python has started.
 from __future__ import annotations
 
 import html
+from collections.abc import Callable
 from urllib.parse import quote
 
 import ipywidgets as widgets
@@ -101,32 +102,37 @@ def _button(cls: str, label: str) -> str:
 # The site constructs a calculator from its class alone (rules_lib.browser), so each system has its own.
 
 
+def _for_system(system: str) -> Callable[..., None]:
+    """The constructor of a sheet builder fixed to ``system``: the base's, without its first argument."""
+
+    def __init__(self: SheetCalculator, sheet_id: str | None = None, target: str = "") -> None:
+        SheetCalculator.__init__(self, system, sheet_id, target)
+
+    return __init__
+
+
 class GundamSentinelSheetCalculator(SheetCalculator):
     """The sheet builder for GUNDAM SENTINEL (000); ``target`` is the evasion the ``BB`` lines aim at."""
 
-    def __init__(self, sheet_id: str | None = None, target: str = "") -> None:
-        super().__init__("gundam-sentinel", sheet_id, target)
+    __init__ = _for_system("gundam-sentinel")
 
 
 class Wis6SheetCalculator(SheetCalculator):
     """The sheet builder for WIS6 (001)."""
 
-    def __init__(self, sheet_id: str | None = None, target: str = "") -> None:
-        super().__init__("wis6", sheet_id, target)
+    __init__ = _for_system("wis6")
 
 
 class NemesisSheetCalculator(SheetCalculator):
     """The sheet builder for the Nemesis wargame (002); ``target`` is the armour the attack lines must exceed."""
 
-    def __init__(self, sheet_id: str | None = None, target: str = "") -> None:
-        super().__init__("nemesis", sheet_id, target)
+    __init__ = _for_system("nemesis")
 
 
 class VerseWorldSheetCalculator(SheetCalculator):
     """The sheet builder for Verse World (004)."""
 
-    def __init__(self, sheet_id: str | None = None, target: str = "") -> None:
-        super().__init__("verse-world", sheet_id, target)
+    __init__ = _for_system("verse-world")
 
 
 #: the sheet builder of each system, by the name ``rules-lib --system`` uses

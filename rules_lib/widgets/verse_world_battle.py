@@ -99,9 +99,6 @@ class FirstBattle(BattleCalculator):
 
     # -- actions ------------------------------------------------------------------------
 
-    def _actor(self) -> str:
-        return self.state.actor or ""
-
     def move_action(self, label: str) -> Move:
         return Move(self._actor(), (label,), self.mode.value)
 
@@ -113,10 +110,7 @@ class FirstBattle(BattleCalculator):
     def _show(self, message: str) -> None:
         state = self.state
         if state.actor is not None:
-            names = [w.name for w in state.unit(state.actor).weapons]
-            if list(self.weapon.options) != names:
-                self.weapon.options = names
-                self.weapon.value = names[0]
+            self._options(self.weapon, [w.name for w in state.unit(state.actor).weapons])
             if state.current.mode is not None and self.mode.value != state.current.mode:
                 self.mode.value = state.current.mode
         self._show_common(status_line(state), None, units_html(state), f"<p>{message}</p>")

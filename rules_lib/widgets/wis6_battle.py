@@ -91,12 +91,6 @@ class FirstBattle(BattleCalculator):
         self._show_common(status_line(state), board_html(state), units_html(state), f"<p>{message}</p>")
         self._refresh_buttons()
 
-    @staticmethod
-    def _options(dropdown: widgets.Dropdown, names: list[str]) -> None:
-        if list(dropdown.options) != names:
-            dropdown.options = names
-            dropdown.value = names[0]
-
     def _refresh_buttons(self) -> None:
         kinds = legal_kinds(self.state)
         for kind in ("order", "move", "jam", "end"):

@@ -107,10 +107,7 @@ class Unit:
         return self.ap <= 0
 
     def weapon(self, name: str) -> Weapon:
-        for weapon in self.weapons:
-            if weapon.name == name:
-                return weapon
-        raise IllegalStep(f"{self.name} has no weapon {name!r}: the weapons are {', '.join(w.name for w in self.weapons)}")
+        return referee.by_name(self.weapons, name, f"{self.name} has no weapon {name!r}: the weapons are ", IllegalStep)
 
     def ability(self, kind: str) -> int:
         """The attack ability a weapon of ``kind`` rolls: 実弾 for ballistic, ＥＮ for energy (001 §4-4, line 75)."""
@@ -187,10 +184,7 @@ class BattleState:
     battle_rules: BattleRules = field(default_factory=BattleRules)
 
     def unit(self, name: str) -> Unit:
-        for unit in self.units:
-            if unit.name == name:
-                return unit
-        raise IllegalStep(f"there is no unit {name!r}: the units are {', '.join(u.name for u in self.units)}")
+        return referee.by_name(self.units, name, f"there is no unit {name!r}: the units are ", IllegalStep)
 
     def session(self, name: str) -> SessionUses:
         return self.sessions[self._index(name)]

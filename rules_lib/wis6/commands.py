@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
-from ..checks import halfwidth
+from ..checks import command_text
 from ..dice import GivenDice, Odds, RollResult, SeededDice, odds, percent, roll
 from .levels import DIE_SIDES, LevelOdds, SuccessRoll, check_ability, level_odds, success_roll
 from .rules import DEFAULT_RULES, Wis6Rules
@@ -26,37 +26,39 @@ _SL = re.compile(r"^SL<=(\d+)$")
 SYSTEM = "wis6"
 
 
-def _normalise(expression: str) -> str:
-    if not isinstance(expression, str):
-        raise ValueError(f"command {expression!r} is not text")
-    return halfwidth(expression).strip().upper().replace(" ", "")
-
-
 def is_own_command(expression: str) -> bool:
     """Whether ``expression`` is one of this system's commands (otherwise generic notation)."""
-    return _normalise(expression).startswith("SL")
+    return command_text(expression).startswith("SL")
 
 
 def parse_command(expression: str) -> int:
     """The ability value of ``SL<=A`` (001 §3-1), or an error naming the form allowed."""
-    match = _SL.match(_normalise(expression))
+    match = _SL.match(command_text(expression))
     if not match:
         raise ValueError(f"command {expression!r} does not parse: the WIS6 success roll is SL<=ability, e.g. SL<=13")
     return check_ability(int(match.group(1)), "ability value")
 
 
 @dataclass(frozen=True)
-class SuccessCommandRoll:
-    """An ``SL<=A`` roll: the d20, the level reached and whether it is a critical."""
+class _SuccessCommand:
+    """What an ``SL<=A`` roll and its odds share: the command as read, and the head of their JSON."""
 
     expression: str
+
+    def _dict(self, **values: object) -> dict:
+        """The JSON form (``rules-lib --json``): the command, then ``values`` in order."""
+        return {"expression": self.expression, "system": SYSTEM, "command": "SL", **values}
+
+
+@dataclass(frozen=True)
+class SuccessCommandRoll(_SuccessCommand):
+    """An ``SL<=A`` roll: the d20, the level reached and whether it is a critical."""
+
     result: SuccessRoll
 
     def to_dict(self) -> dict:
-        r = self.result
-        return {"expression": self.expression, "system": SYSTEM, "command": "SL", "dice": [r.roll],
-                "ability": r.ability, "level": r.level, "critical": r.critical, "success": r.succeeded,
-                "steps": list(r.steps)}
+        return self._dict(dice=[self.result.roll], ability=self.result.ability, level=self.result.level,
+                          critical=self.result.critical, success=self.result.succeeded, steps=list(self.result.steps))
 
     def text(self) -> str:
         r = self.result
@@ -78,17 +80,15 @@ def roll_command(expression: str, *, seed: int | None = None, dice: Sequence[int
 
 
 @dataclass(frozen=True)
-class SuccessCommandOdds:
+class SuccessCommandOdds(_SuccessCommand):
     """The exact odds of ``SL<=A``: each success level, failure and a critical."""
 
-    expression: str
     odds: LevelOdds
 
     def to_dict(self) -> dict:
         o = self.odds
-        return {"expression": self.expression, "system": SYSTEM, "command": "SL", "ability": o.ability,
-                "success": str(1 - o.failure), "critical": str(o.critical), "critical_level": o.critical_level,
-                "levels": {str(k): str(v) for k, v in o.levels.items()}}
+        return self._dict(ability=o.ability, success=str(1 - o.failure), critical=str(o.critical),
+                          critical_level=o.critical_level, levels={str(k): str(v) for k, v in o.levels.items()})
 
     def text(self) -> str:
         o = self.odds
