@@ -31,6 +31,8 @@ _NOT_CALCULATOR_MODULES = frozenset({"base", "render"})
 _CLASS_NAME = re.compile(r"[A-Z][A-Za-z0-9]*")
 #: state keys that are references to other widgets or bookkeeping, never copied
 _NOT_COPIED = frozenset({"children", "layout", "style", "_dom_classes", "_view_count", "tabbable", "tooltip"})
+#: calculators constructed before the page asked (`prebuild_calculators`), each taken once
+_PREBUILT: dict[str, Any] = {}
 
 
 def live_class(cls: type) -> str:
@@ -80,6 +82,30 @@ def import_calculator_modules(dotted_json: str | None = None) -> list[str]:
     for module_name in imported:
         importlib.import_module(module_name)
     return imported
+
+
+def prebuild_calculators(dotted_json: str) -> list[str]:
+    """Construct one of each calculator a page names (JSON list of ``module:Class``), before it asks.
+
+    Constructing computes the calculator's first result, the slow part of pairing it with the page.
+    Done while the page draws, and before the worker's memory snapshot is taken, a later visit finds
+    them already built. A `LiveCalculator` takes a prebuilt one untouched, at most once. Names that
+    are not live calculators are skipped here and refused when the page asks for them; a calculator
+    whose module needs a wheel not yet installed is skipped too (the worker asks again once the
+    lazy wheels are installed: fetching one before the snapshot would put JavaScript objects in it).
+    """
+    built = []
+    for dotted in json.loads(dotted_json):
+        if dotted in _PREBUILT:
+            continue
+        try:
+            _PREBUILT[dotted] = calculator_class(str(dotted))()
+        except ValueError:
+            continue
+        except ImportError:
+            continue  # a wheel fetched on first import (LazyWheels), not installed yet: built when asked
+        built.append(dotted)
+    return built
 
 
 def install_ipython_stand_in() -> None:
@@ -163,7 +189,8 @@ class LiveCalculator:
     """One calculator on the page: its widget tree, and the state last sent to the page."""
 
     def __init__(self, dotted: str) -> None:
-        self.root = calculator_class(dotted)()
+        prebuilt = _PREBUILT.pop(dotted, None)
+        self.root = prebuilt if prebuilt is not None else calculator_class(dotted)()
         self.widgets = _flatten(self.root)
         self.sent = [_copied_state(w) for w in self.widgets]
 

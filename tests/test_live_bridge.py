@@ -47,3 +47,29 @@ def test_inline_dice_roll_shows_the_total_or_the_error():
     assert rolled["line"] == f"3D6+3 = {rolled['total']}"
     refused = json.loads(roll_inline("2D6+"))
     assert not refused["ok"] and "position 5" in refused["line"]
+
+
+def test_a_prebuilt_calculator_is_taken_once_and_untouched():
+    from rules_lib import browser
+
+    named = json.dumps([DOTTED, "rules_lib.widgets.base:Calculator", "os:system"])
+    assert browser.prebuild_calculators(named) == [DOTTED]  # names that are no live calculator are skipped
+    assert browser.prebuild_calculators(named) == []  # one of each, until taken
+    prebuilt = browser._PREBUILT[DOTTED]
+    first, second = LiveCalculator(DOTTED), LiveCalculator(DOTTED)
+    assert first.root is prebuilt and second.root is not prebuilt  # a second calculator is its own
+    assert DOTTED not in browser._PREBUILT
+    # the prebuilt one computes as a new one does
+    changes = dict(json.loads(first.set_input(1, json.dumps({"value": "3D6>=12"}))))
+    assert "success 3/8 (37.50%)" in changes[2]["value"]
+
+
+def test_a_calculator_whose_wheel_is_not_installed_yet_is_left_to_be_built_when_asked(monkeypatch):
+    from rules_lib import browser
+
+    def needs_a_lazy_wheel(dotted):
+        raise ModuleNotFoundError("No module named 'icepool'")
+
+    monkeypatch.setattr(browser, "calculator_class", needs_a_lazy_wheel)
+    assert browser.prebuild_calculators(json.dumps([DOTTED])) == []
+    assert DOTTED not in browser._PREBUILT

@@ -203,6 +203,10 @@ async function startPython(vendorHref, pageClasses) {
     // this page's calculator modules, named by the page before it has drawn (a snapshot then holds them)
     pyodide.runPython(`browser.import_calculator_modules(${JSON.stringify(JSON.stringify(pageClasses))})`);
     phase("page-imports");
+    // and their first results, so that a snapshot holds this page's calculators built (but for any
+    // that needs a wheel fetched on first import: built below)
+    pyodide.runPython(`browser.prebuild_calculators(${JSON.stringify(JSON.stringify(pageClasses))})`);
+    phase("prebuilt");
     if (snapshots && typeof pyodide.makeMemorySnapshot === "function") {
       try {
         // before any JavaScript object crosses into Python, as a snapshot requires
@@ -214,8 +218,10 @@ async function startPython(vendorHref, pageClasses) {
   }
   const browser = pyodide.pyimport("rules_lib.browser");
   browser.install_lazy_wheels(JSON.stringify(onImport));
-  // after a snapshot of another page: this page's modules too, while the page draws
+  // after a snapshot of another page: this page's modules too; and its calculators not yet built,
+  // while the page draws
   if (fromSnapshot) browser.import_calculator_modules(JSON.stringify(pageClasses));
+  browser.prebuild_calculators(JSON.stringify(pageClasses));
   phase("imported");
   return browser;
 }
