@@ -31,7 +31,8 @@ _NOT_CALCULATOR_MODULES = frozenset({"base", "render"})
 _CLASS_NAME = re.compile(r"[A-Z][A-Za-z0-9]*")
 #: state keys that are references to other widgets or bookkeeping, never copied
 _NOT_COPIED = frozenset({"children", "layout", "style", "_dom_classes", "_view_count", "tabbable", "tooltip"})
-#: calculators constructed before the page asked (`prebuild_calculators`), each taken once
+#: calculators constructed before the page asked (`prebuild_calculators`), or the error constructing
+#: one raised; each taken once
 _PREBUILT: dict[str, Any] = {}
 
 
@@ -84,15 +85,16 @@ def import_calculator_modules(dotted_json: str | None = None) -> list[str]:
     return imported
 
 
-def prebuild_calculators(dotted_json: str) -> list[str]:
+def prebuild_calculators(dotted_json: str, *, wheels_installed: bool = True) -> list[str]:
     """Construct one of each calculator a page names (JSON list of ``module:Class``), before it asks.
 
     Constructing computes the calculator's first result, the slow part of pairing it with the page.
     Done while the page draws, and before the worker's memory snapshot is taken, a later visit finds
-    them already built. A `LiveCalculator` takes a prebuilt one untouched, at most once. Names that
-    are not live calculators are skipped here and refused when the page asks for them; a calculator
-    whose module needs a wheel not yet installed is skipped too (the worker asks again once the
-    lazy wheels are installed: fetching one before the snapshot would put JavaScript objects in it).
+    them already built. A `LiveCalculator` takes a prebuilt one untouched, at most once, or raises
+    the error its construction raised. Names that are not live calculators are skipped here and
+    refused when the page asks for them. Before the lazy wheels are installed (``wheels_installed``
+    false: fetching one then would put JavaScript objects in the snapshot), a calculator whose module
+    needs one is skipped, to be built by the next call.
     """
     built = []
     for dotted in json.loads(dotted_json):
@@ -102,8 +104,12 @@ def prebuild_calculators(dotted_json: str) -> list[str]:
             _PREBUILT[dotted] = calculator_class(str(dotted))()
         except ValueError:
             continue
-        except ImportError:
-            continue  # a wheel fetched on first import (LazyWheels), not installed yet: built when asked
+        except ImportError as error:
+            if not wheels_installed:
+                continue
+            _PREBUILT[dotted] = error
+        except Exception as error:  # noqa: BLE001 - raised again when the page asks for it
+            _PREBUILT[dotted] = error
         built.append(dotted)
     return built
 
@@ -190,6 +196,8 @@ class LiveCalculator:
 
     def __init__(self, dotted: str) -> None:
         prebuilt = _PREBUILT.pop(dotted, None)
+        if isinstance(prebuilt, Exception):
+            raise prebuilt
         self.root = prebuilt if prebuilt is not None else calculator_class(dotted)()
         self.widgets = _flatten(self.root)
         self.sent = [_copied_state(w) for w in self.widgets]

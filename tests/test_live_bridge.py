@@ -3,6 +3,8 @@
 import json
 import sys
 
+import pytest
+
 from rules_lib.browser import LIVE_PREFIX, LiveCalculator, install_ipython_stand_in, live_class
 from rules_lib.widgets import DiceOddsCalculator
 
@@ -64,12 +66,18 @@ def test_a_prebuilt_calculator_is_taken_once_and_untouched():
     assert "success 3/8 (37.50%)" in changes[2]["value"]
 
 
-def test_a_calculator_whose_wheel_is_not_installed_yet_is_left_to_be_built_when_asked(monkeypatch):
+def test_a_calculator_whose_wheel_is_not_installed_yet_is_built_once_it_is(monkeypatch):
     from rules_lib import browser
 
-    def needs_a_lazy_wheel(dotted):
-        raise ModuleNotFoundError("No module named 'icepool'")
+    def wheel_refused(dotted):
+        raise ImportError("the wheel icepool does not match the build's digest")
 
-    monkeypatch.setattr(browser, "calculator_class", needs_a_lazy_wheel)
-    assert browser.prebuild_calculators(json.dumps([DOTTED])) == []
+    monkeypatch.setattr(browser, "calculator_class", wheel_refused)
+    # before the lazy wheels are installed: skipped, to be built by the next call
+    assert browser.prebuild_calculators(json.dumps([DOTTED]), wheels_installed=False) == []
+    assert DOTTED not in browser._PREBUILT
+    # after: the error is kept, and raised when the page asks for the calculator
+    assert browser.prebuild_calculators(json.dumps([DOTTED])) == [DOTTED]
+    with pytest.raises(ImportError, match="does not match the build's digest"):
+        LiveCalculator(DOTTED)
     assert DOTTED not in browser._PREBUILT

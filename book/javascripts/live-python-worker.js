@@ -205,7 +205,7 @@ async function startPython(vendorHref, pageClasses) {
     phase("page-imports");
     // and their first results, so that a snapshot holds this page's calculators built (but for any
     // that needs a wheel fetched on first import: built below)
-    pyodide.runPython(`browser.prebuild_calculators(${JSON.stringify(JSON.stringify(pageClasses))})`);
+    pyodide.runPython(`browser.prebuild_calculators(${JSON.stringify(JSON.stringify(pageClasses))}, wheels_installed=False)`);
     phase("prebuilt");
     if (snapshots && typeof pyodide.makeMemorySnapshot === "function") {
       try {
