@@ -284,6 +284,41 @@ _EARLY_START = """<script>/* live calculators: Python starts before the page dra
   early.worker.onerror = function (event) {{ early.errors.push(event); }};
   early.worker.postMessage({{ op: "start", vendor: new URL("vendor/", root).href, classes: {classes} }});
   window.rulesLibPython = early;
+  deferSearchIndex();
+
+  /* The theme's search worker builds its index (0.9 MB) on every page load, on the cores Python
+     starts on: here it starts when the reader first goes to search, or once the calculators are live. */
+  function deferSearchIndex() {{
+    var RealWorker = window.Worker;
+    window.Worker = function (url, options) {{
+      if (String(url).indexOf("/workers/search.") < 0) return new RealWorker(url, options);
+      window.Worker = RealWorker;
+      var real = null, queued = [], listeners = [];
+      function start() {{
+        if (real) return;
+        real = new RealWorker(url, options);
+        listeners.forEach(function (l) {{ real.addEventListener(l[0], l[1], l[2]); }});
+        queued.forEach(function (message) {{ real.postMessage(message); }});
+        queued = listeners = null;
+      }}
+      document.addEventListener("focusin", function (event) {{
+        if (event.target.matches && event.target.matches(".md-search__input")) start();
+      }});
+      window.addEventListener("rules-lib-live-settled", start);
+      setTimeout(start, 15000);
+      return {{
+        postMessage: function (message) {{ if (real) real.postMessage(message); else queued.push(message); }},
+        addEventListener: function (type, listener, options) {{
+          if (real) real.addEventListener(type, listener, options); else listeners.push([type, listener, options]);
+        }},
+        removeEventListener: function (type, listener, options) {{
+          if (real) real.removeEventListener(type, listener, options);
+          else listeners = listeners.filter(function (l) {{ return l[0] !== type || l[1] !== listener; }});
+        }},
+        terminate: function () {{ if (real) real.terminate(); }},
+      }};
+    }};
+  }}
 }})();
 </script>"""
 
@@ -292,8 +327,9 @@ def start_python_early(html: str, root: str) -> str:
     """Start the live calculators' Python worker from the page's ``<head>``, if the page has calculators.
 
     live-calculators.js runs at the end of the body, after the theme's scripts; started from the
-    head, the worker downloads and boots Python while the rest of the page (and the widget manager)
-    loads. It goes just after the charset, before the stylesheets, which would hold a script back.
+    head, the worker downloads and boots Python while the rest of the page loads. It goes just after
+    the charset, before the stylesheets, which would hold a script back. The same script holds back
+    the theme's search worker until the reader goes to search or the calculators are live.
     """
     state = _WIDGET_STATE.search(html)
     classes = list(dict.fromkeys(_LIVE_CLASS.findall(state.group(1)))) if state else []

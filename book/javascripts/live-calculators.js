@@ -271,6 +271,8 @@
       }
       console.warn("rules_lib live calculators:", error);
     }
+    // the theme's search index may now be built (the page's <head> held it back: tools/mkdocs_hooks.py)
+    window.dispatchEvent(new Event("rules-lib-live-settled"));
   }
 
   function makeRollable(element, text) {
