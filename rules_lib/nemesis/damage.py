@@ -189,6 +189,21 @@ def armour_odds(attack: str, armour: int, damage: str, attenuation: int, melee: 
     return ArmourOdds(penetration, dealt, _structure_loss(penetration, dealt))
 
 
+def armour_odds_against(attack: str, armours: Sequence[int], damage: str, attenuation: int,
+                        melee: bool = False) -> dict[int, ArmourOdds]:
+    """`armour_odds` against each of several armour values (002 §3-1, §4-1), the attack's and the
+    damage's distributions computed once for all of them (a sheet's odds table)."""
+    for armour in armours:
+        checks.whole(armour, "armour (装甲値)", minimum=0)
+    rolled = distribution(attack)
+    dealt = damage_distribution(damage, attenuation, melee)
+    odds = {}
+    for armour in armours:
+        penetration = rolled.probability(lambda total, armour=armour: penetrates(total, armour))
+        odds[armour] = ArmourOdds(penetration, dealt, _structure_loss(penetration, dealt))
+    return odds
+
+
 Rounding = Literal["up", "down"]
 
 
@@ -359,7 +374,7 @@ def destruction_effects(destroyed: Sequence[str]) -> DestructionEffects:
 __all__ = [
     "HIT_LOCATION", "HIT_LOCATION_LABELS", "LOCATION_ROLL", "MINIMUM_DAMAGE", "UNPENETRATED_STRUCTURE_LOSS",
     "ArmourOdds", "RapidFireDamage", "RapidFireHits", "UnitState", "apply_damage", "armour_check",
-    "armour_odds", "damage_after_attenuation", "damage_distribution", "defended", "destruction_effects",
+    "armour_odds", "armour_odds_against", "damage_after_attenuation", "damage_distribution", "defended", "destruction_effects",
     "hit_location", "hit_location_distribution", "penetrates", "penetration_chance", "rapid_fire_hits",
     "roll_damage", "structure_loss_distribution",
 ]

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
-from ..nemesis.damage import armour_odds, damage_distribution, hit_location_distribution
+from ..nemesis.damage import armour_odds_against, damage_distribution, hit_location_distribution
 from ..nemesis.melee import approach_chance
 from ..nemesis.silhouette import (
     PARAMETER_LABELS,
@@ -113,8 +113,10 @@ class NemesisSheet:
         ``attenuation`` (002 §3-1, §4-1), the approach (002 §5-1) and the hit location (002 §7-1)."""
         s = self.silhouette
         return {
-            "armour": {f"{w.name} vs armour {a}": armour_odds(w.attack, a, w.damage, attenuation, melee=w.is_melee)
-                       for w in s.weapons for a in armours},
+            "armour": {f"{w.name} vs armour {a}": odds
+                       for w in s.weapons
+                       for a, odds in armour_odds_against(w.attack, armours, w.damage, attenuation,
+                                                          melee=w.is_melee).items()},
             "approach vs 3 dice": approach_chance(s.parameters.get("mobility") or 0, 3),
             "hit location": hit_location_distribution(s.body),
         }
