@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import html
 from collections.abc import Callable
+from typing import Any
 from urllib.parse import quote
 
 import ipywidgets as widgets
@@ -39,6 +40,10 @@ class SheetCalculator(FormCalculator):
                                    continuous_update=False)
         self._last_choice = first
         self._filling = False
+        self._sample_text = self.toml.value
+        # the TOML text last read, with what follows from it alone: the sheet, its TOML export and its
+        # odds tables (a change of target alone reads nothing again)
+        self._read: tuple[str, Any, str, str] | None = None
         self.sheet = None
         super().__init__([self.choice, self.toml, self.target])
 
@@ -52,28 +57,27 @@ class SheetCalculator(FormCalculator):
             if self.choice.value in self.samples:
                 self._filling = True
                 try:
-                    self.toml.value = sheets.export(self.samples[self.choice.value], "toml")
+                    self._sample_text = sheets.export(self.samples[self.choice.value], "toml")
+                    self.toml.value = self._sample_text
                 finally:
                     self._filling = False
-        self.sheet = sheets.from_toml(self.toml.value, self.system)
+        text = self.toml.value
+        if self._read is None or self._read[0] != text:
+            sheet = sheets.from_toml(text, self.system)
+            # a sample's text is its sheet's export already
+            exported = text if text == self._sample_text else sheets.export(sheet, "toml")
+            self._read = (text, sheet, exported, _odds_tables(sheet))
+        _, self.sheet, toml, tables = self._read
         target = self._target()
         ccfolia = sheets.export(self.sheet, "ccfolia", target=target)
         palette = sheets.export(self.sheet, "palette", target=target)
-        toml = sheets.export(self.sheet, "toml")
-        rows = "".join(f"<tr><td>{html.escape(label)}</td><td style='text-align:right;padding:0 0.6em'>{p}</td>"
-                       f"<td style='text-align:right'>{percent(p)}</td></tr>" for label, p in self.sheet.odds_rows())
-        damage = "".join(f"<tr><td>{html.escape(label)}</td><td style='text-align:right;padding:0 0.6em'>{mean}</td>"
-                         f"<td style='text-align:right'>≈ {float(mean):.2f}</td></tr>" for label, mean in self.sheet.damage_rows())
         return (
             "<div class='rules-lib-sheet'>"
             f"<p>✓ a valid {html.escape(self.system)} sheet: <b>{html.escape(self.sheet.name)}</b></p>"
             f"<p>{_button('rules-lib-ccfolia-json', 'Copy CCFOLIA JSON')} {_button('rules-lib-palette', 'Copy chat palette')} "
             f"<a class='rules-lib-download' download='{html.escape(self.sheet.id)}.toml' "
             f"href='data:text/plain;charset=utf-8,{quote(toml)}'>Download TOML</a></p>"
-            "<p><b>Key odds</b> (exact)</p>"
-            f"<table class='odds-table'><thead><tr><th>roll</th><th>chance</th><th>%</th></tr></thead><tbody>{rows}</tbody></table>"
-            "<p><b>Mean damage</b> (exact)</p>"
-            f"<table class='odds-table'><thead><tr><th>attack</th><th>mean</th><th></th></tr></thead><tbody>{damage}</tbody></table>"
+            f"{tables}"
             "<p><b>Chat palette</b></p>"
             f"<pre class='rules-lib-palette'>{html.escape(palette)}</pre>"
             "<details><summary>CCFOLIA clipboard JSON</summary>"
@@ -92,6 +96,20 @@ class SheetCalculator(FormCalculator):
 
     def _clear(self) -> None:
         self.sheet = None
+
+
+def _odds_tables(sheet: Any) -> str:
+    """The sheet's key odds and mean damage as HTML tables (its ``odds_rows`` and ``damage_rows``)."""
+    rows = "".join(f"<tr><td>{html.escape(label)}</td><td style='text-align:right;padding:0 0.6em'>{p}</td>"
+                   f"<td style='text-align:right'>{percent(p)}</td></tr>" for label, p in sheet.odds_rows())
+    damage = "".join(f"<tr><td>{html.escape(label)}</td><td style='text-align:right;padding:0 0.6em'>{mean}</td>"
+                     f"<td style='text-align:right'>≈ {float(mean):.2f}</td></tr>" for label, mean in sheet.damage_rows())
+    return (
+        "<p><b>Key odds</b> (exact)</p>"
+        f"<table class='odds-table'><thead><tr><th>roll</th><th>chance</th><th>%</th></tr></thead><tbody>{rows}</tbody></table>"
+        "<p><b>Mean damage</b> (exact)</p>"
+        f"<table class='odds-table'><thead><tr><th>attack</th><th>mean</th><th></th></tr></thead><tbody>{damage}</tbody></table>"
+    )
 
 
 def _button(cls: str, label: str) -> str:
