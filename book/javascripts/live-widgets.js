@@ -251,6 +251,7 @@
         }
         [...buttons.children].forEach((button, at) => {
           button.classList.toggle("mod-active", at === model.get("index"));
+          button.setAttribute("aria-pressed", String(at === model.get("index"))); // a screen reader hears the choice
           button.disabled = Boolean(model.get("disabled"));
           button.title = (model.get("tooltips") || [])[at] || "";
         });
