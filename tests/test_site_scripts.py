@@ -258,3 +258,26 @@ def test_a_clicked_roll_says_its_outcome_in_the_shown_line(monkeypatch, expressi
     shown = json.loads(browser.roll_inline(expression))
     assert shown["ok"] and shown["line"] == line
     assert shown["outcome"] == (line.rsplit(": ", 1)[1] if ": " in line else None)
+
+
+def _drawn_models() -> set[str]:
+    """The widget models live-widgets.js draws (its ``VIEWS``), and the models it only reads."""
+    script = (ROOT / "book/javascripts/live-widgets.js").read_text(encoding="utf-8")
+    views = script[script.index("const VIEWS = {"):script.index("\n  };\n", script.index("const VIEWS = {"))]
+    return set(re.findall(r"^    (\w+Model)\b", views, re.M))
+
+
+def test_every_stored_widget_is_one_live_widgets_draws():
+    # a notebook showing a control the script does not draw would stop its page's widgets: found here first
+    drawn = _drawn_models()
+    assert {"VBoxModel", "HTMLModel", "BoundedIntTextModel", "ButtonModel"} <= drawn
+    read_only = re.compile(r"(Layout|Style)Model$")  # a layout or style: read by the views that use it
+    stored: dict[str, str] = {}
+    for notebook in sorted((ROOT / "book").glob("*/*.ipynb")):
+        state = json.loads(notebook.read_text(encoding="utf-8")).get("metadata", {}).get("widgets", {})
+        models = state.get("application/vnd.jupyter.widget-state+json", {}).get("state", {})
+        for model in models.values():
+            stored.setdefault(model["model_name"], notebook.relative_to(ROOT).as_posix())
+    assert stored, "no notebook stores widget state"
+    missing = {name: where for name, where in stored.items() if name not in drawn and not read_only.search(name)}
+    assert missing == {}, f"add a view to book/javascripts/live-widgets.js for {missing}"
