@@ -78,7 +78,8 @@ def units_html(state: BattleState) -> str:
         )
     head = "".join(f"<th>{h}</th>" for h in ("unit", "side", "square", "AP", "armour", "mobility", "weapons",
                                               f"jamming left (of {SESSION_LIMITS['jamming']})"))
-    return f"<table class='odds-table'><thead><tr>{head}</tr></thead><tbody>{''.join(rows)}</tbody></table>"
+    # one line a row, scrolling sideways on a phone, like the other systems' unit tables (not an odds table, which narrows)
+    return f"<table class='wis6-units'><thead><tr>{head}</tr></thead><tbody>{''.join(rows)}</tbody></table>"
 
 
 __all__ = [
