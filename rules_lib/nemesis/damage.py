@@ -184,15 +184,14 @@ class ArmourOdds:
 
 def armour_odds(attack: str, armour: int, damage: str, attenuation: int, melee: bool = False) -> ArmourOdds:
     """Penetration chance (§3-1), damage after attenuation (§4-1), and the structure an attack takes."""
-    penetration = penetration_chance(attack, armour)
-    dealt = damage_distribution(damage, attenuation, melee)  # each computed once, the structure lost from both
-    return ArmourOdds(penetration, dealt, _structure_loss(penetration, dealt))
+    return armour_odds_against(attack, (armour,), damage, attenuation, melee)[armour]
 
 
 def armour_odds_against(attack: str, armours: Sequence[int], damage: str, attenuation: int,
                         melee: bool = False) -> dict[int, ArmourOdds]:
     """`armour_odds` against each of several armour values (002 §3-1, §4-1), the attack's and the
-    damage's distributions computed once for all of them (a sheet's odds table)."""
+    damage's distributions computed once for all of them (a sheet's odds table), the structure lost
+    from both."""
     for armour in armours:
         checks.whole(armour, "armour (装甲値)", minimum=0)
     rolled = distribution(attack)
