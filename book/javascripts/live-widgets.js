@@ -177,7 +177,8 @@
     },
 
     CheckboxModel(model) {
-      const { row, describe } = describedRow(model, "widget-checkbox");
+      const { row } = describedRow(model, "widget-checkbox");
+      row.querySelector(".widget-label").style.display = "none"; // the description sits beside the box
       const wrapper = element("label", "widget-label-basic");
       const box = element("input");
       box.type = "checkbox";
@@ -186,8 +187,6 @@
       row.append(wrapper);
       box.addEventListener("change", () => model.set({ value: box.checked }));
       watch(model, () => {
-        describe();
-        row.querySelector(".widget-label").style.display = "none"; // the description sits beside the box
         box.checked = Boolean(model.get("value"));
         box.disabled = Boolean(model.get("disabled"));
         text.textContent = model.get("description") || "";
