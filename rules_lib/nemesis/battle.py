@@ -85,6 +85,7 @@ from .battle_state import (
     ResponseAction,
     RollActionDice,
     Shoot,
+    SideAction,
     SwapWeapon,
     make_unit,
     new_battle,
@@ -513,6 +514,6 @@ action_kind = REFEREE.action_kind
 __all__ = [
     "ACTION_KINDS", "Action", "Approach", "ArmourCheck", "BattleRules", "BattleState", "BattleUnit", "ChooseOrder",
     "Concede", "D6", "Damage", "EndAction", "Hit", "IllegalStep", "KINDS", "Melee", "OpenMelee", "PHASES",
-    "PHASE_LABELS", "REFEREE", "ResponseAction", "RollActionDice", "SIDES", "Shoot", "StepResult", "SwapWeapon",
-    "action_kind", "check", "make_unit", "new_battle", "other",
+    "PHASE_LABELS", "REFEREE", "ResponseAction", "RollActionDice", "SIDES", "Shoot", "SideAction", "StepResult",
+    "SwapWeapon", "action_kind", "check", "make_unit", "new_battle", "other",
 ]

@@ -224,6 +224,14 @@ def other(side: str) -> str:
 
 
 @dataclass(frozen=True)
+class SideAction:
+    """What every action one side takes carries: ``side``, ``"A"`` or ``"B"``. The dice steps of the
+    battle itself (:class:`RollActionDice`, :class:`ArmourCheck`, :class:`Damage`) carry no side."""
+
+    side: str
+
+
+@dataclass(frozen=True)
 class RollActionDice:
     """Both sides roll their action dice and initiative is decided (002 §1-1); ``dice``: side A's
     action dice, then side B's, then any 1D20 tie-breaks in pairs."""
@@ -233,62 +241,53 @@ class RollActionDice:
 
 
 @dataclass(frozen=True)
-class ChooseOrder:
+class ChooseOrder(SideAction):
     """The side that won initiative chooses to go first (先攻) or second (後攻) (002 §1-1)."""
 
-    side: str
     go_first: bool = True
 
 
 @dataclass(frozen=True)
-class OpenMelee:
+class OpenMelee(SideAction):
     """A side whose action dice are a triple opens the melee phase and becomes second (002 §1-1)."""
-
-    side: str
 
 
 @dataclass(frozen=True)
-class Shoot:
+class Shoot(SideAction):
     """Fire a weapon with one action die whose face matches its proper range (002 §2-1)."""
 
-    side: str
     weapon: str
     die: int
 
 
 @dataclass(frozen=True)
-class ResponseAction:
+class ResponseAction(SideAction):
     """Leave two action dice unused for +1 active value (対応行動, 002 §1-1)."""
 
-    side: str
     give_up: tuple[int, int]
 
 
 @dataclass(frozen=True)
-class SwapWeapon:
+class SwapWeapon(SideAction):
     """Take up another weapon, leaving one die unused unless it has 持替不要 (002 §1-1)."""
 
-    side: str
     weapon: str
     give_up: int | None = None
 
 
 @dataclass(frozen=True)
-class Approach:
+class Approach(SideAction):
     """Close in with a melee weapon on a die showing its range, against the shooter (002 §5-1);
     ``dice``: the approacher's dice, then the shooter's."""
 
-    side: str
     active_spent: int = 0
     #: the faces rolled, in order, to replay a text's or a book's dice; ``None``: the step's seeded dice
     dice: tuple[int, ...] | None = None
 
 
 @dataclass(frozen=True)
-class Melee:
+class Melee(SideAction):
     """The melee opener fights the duel with both sides' action dice as rolled (002 §6-1, §6-2)."""
-
-    side: str
 
 
 @dataclass(frozen=True)
@@ -310,17 +309,13 @@ class Damage:
 
 
 @dataclass(frozen=True)
-class EndAction:
+class EndAction(SideAction):
     """The acting side is done; after the second player, the turn ends (002 §7-2)."""
-
-    side: str
 
 
 @dataclass(frozen=True)
-class Concede:
+class Concede(SideAction):
     """A side with a destroyed part declares defeat (投了, 002 §7-1)."""
-
-    side: str
 
 
 Action = (RollActionDice | ChooseOrder | OpenMelee | Shoot | ResponseAction | SwapWeapon | Approach | Melee
@@ -336,6 +331,6 @@ ACTION_KINDS: tuple[str, ...] = tuple(KINDS.values())
 
 __all__ = [
     "Approach", "ArmourCheck", "BattleRules", "BattleState", "BattleUnit", "ChooseOrder", "Concede", "Damage",
-    "EndAction", "Melee", "OpenMelee", "ResponseAction", "RollActionDice", "Shoot", "SwapWeapon",
+    "EndAction", "Melee", "OpenMelee", "ResponseAction", "RollActionDice", "Shoot", "SideAction", "SwapWeapon",
     "new_battle",
 ]
