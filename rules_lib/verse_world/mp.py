@@ -112,6 +112,89 @@ def _endurance(mp: int, drain: str) -> Endurance:
     return Endurance(mp, drain, turns, steps=steps)
 
 
+#: the bound's r is a multiple of 1 / 2**R_BITS (finer only tightens the bound by a few bits)
+R_BITS = 16
+
+
+def _slot_width(mp: int, weights: list[tuple[int, int]]) -> int:
+    """Bits a slot of `_turns` needs: more than any count of reaching a loss below ``mp`` in n turns.
+
+    With W(z) = sum of weight * z**value, the count of reaching s in n turns is the coefficient of
+    z**s in W(z)**n, at most W(r)**n / r**s for any r > 0 (the coefficients are not negative). For
+    an r with W(r) <= 1 that is at most r**-(mp - 1) for every n, and a slot of the sum over s < mp
+    holds at most mp times that. The bound D**n (every sequence of n losses) needs 2-3 times the bits.
+    """
+    def at_most_one(numerator: int) -> bool:  # W(numerator / 2**R_BITS) <= 1, in integers
+        return sum(weight * numerator ** value << (R_BITS * (top - value)) for value, weight in weights) <= 1 << (R_BITS * top)
+
+    top = max(value for value, _ in weights)
+    if not at_most_one(1):  # a loss of 1 counted more than 2**R_BITS ways: the bound of every sequence
+        most = (mp - 1) // min(value for value, _ in weights)  # S_n >= n * smallest loss
+        return _whole_bytes((sum(weight for _, weight in weights) ** most).bit_length() + 1)
+    low, high = 1, 1 << R_BITS  # the largest r = low / 2**R_BITS with W(r) <= 1
+    if at_most_one(high):
+        low = high
+    while high - low > 1:
+        middle = (low + high) // 2
+        low, high = (middle, high) if at_most_one(middle) else (low, middle)
+    most_count = -(-(1 << (R_BITS * (mp - 1))) // low ** (mp - 1))  # ceiling of r**-(mp - 1)
+    return _whole_bytes((mp * most_count).bit_length() + 1)
+
+
+def _whole_bytes(bits: int) -> int:
+    return -(-bits // 8) * 8
+
+
+#: the most like dice `_sparse_form` looks for in a loss (each one a factor 1 - z of Q)
+SPARSE_FORM_MOST_DICE = 8
+
+
+def _times_one_minus_z(terms: dict[int, int]) -> dict[int, int]:
+    product = dict(terms)
+    for power, c in terms.items():
+        product[power + 1] = product.get(power + 1, 0) - c
+    return {power: c for power, c in product.items() if c}
+
+
+def _sparse_form(weights: list[tuple[int, int]]) -> tuple[list[tuple[int, int]], list[tuple[int, int]]]:
+    """Q = (1 - z)**j and P = W * Q as (power, coefficient) lists, for the j that leaves the fewest terms.
+
+    The counts of a sum of k like dice are W = (z**a * (1 - z**m) / (1 - z))**k: times (1 - z)**k
+    they are k + 1 terms. A loss that is no such sum keeps j = 0 (Q = 1, P = W).
+    """
+    w = {value: weight for value, weight in weights}
+    q = {0: 1}
+    best = (len(w), q, w)
+    for _ in range(SPARSE_FORM_MOST_DICE):
+        w, q = _times_one_minus_z(w), _times_one_minus_z(q)
+        if len(w) + len(q) - 1 < best[0]:
+            best = (len(w) + len(q) - 1, q, w)
+    _, q, w = best
+    return sorted(q.items()), sorted(w.items())
+
+
+def _sum_of_terms(reached: list[int], s: int, terms: tuple[list[int], list[int], list[tuple[int, int]]],
+                  total: int = 0) -> int:
+    """``total`` plus the sum of coefficient * reached[s - power] over the terms (`_by_coefficient`'s split)."""
+    added, subtracted, multiplied = terms
+    for power in added:
+        if power <= s:
+            total += reached[s - power]
+    for power in subtracted:
+        if power <= s:
+            total -= reached[s - power]
+    for power, c in multiplied:
+        if power <= s:
+            total += c * reached[s - power]
+    return total
+
+
+def _by_coefficient(terms: list[tuple[int, int]]) -> tuple[list[int], list[int], list[tuple[int, int]]]:
+    """The powers with coefficient 1, those with -1, and the other (power, coefficient) terms."""
+    return ([power for power, c in terms if c == 1], [power for power, c in terms if c == -1],
+            [(power, c) for power, c in terms if c not in (1, -1)])
+
+
 def _turns(mp: int, loss: tuple[tuple[int, Fraction], ...]) -> Distribution:
     """Exact turns until ``mp`` is used up, in integers: P(T > n) = P(S_n < mp), S_n the loss after n turns.
 
@@ -119,27 +202,32 @@ def _turns(mp: int, loss: tuple[tuple[int, Fraction], ...]) -> Distribution:
     s below ``mp``, the counts of reaching exactly s in each number of turns n are the coefficients of
     a polynomial in n, packed into one integer (a slot of ``width`` bits per n), so each s costs a few
     whole-number operations: h(s) = (sum of weight(v) * h(s - v)) shifted one slot (one turn more).
+    With the weights as W(z) that is H(z) * (1 - x W(z)) = 1 (x: one slot); `_sparse_form` multiplies
+    both sides by a Q(z) that leaves few terms (a sum of k like dice: 2k + 1 instead of 5k + 1 for d6).
     The sum of h(s) over s < mp holds P(S_n < mp) * D**n in slot n.
     """
     if mp <= 0:
         return Distribution({0: Fraction(1)})
     denominator = math.lcm(*(p.denominator for _, p in loss))
     weights = [(value, int(p * denominator)) for value, p in loss]
-    most = (mp - 1) // min(value for value, _ in weights)  # S_n >= n * smallest loss: no more turns below mp
-    width = (denominator ** most).bit_length() + 1  # a slot holds any count over D**n, n <= most
+    width = _slot_width(mp, weights)
+    q, p = _sparse_form(weights)
+    # h(s) = Q_s - sum of Q_i h(s - i) + x * sum of P_v h(s - v), each term by its sign: a coefficient
+    # of 1 or -1 (most dice) needs no product of these long integers
+    turn_terms = _by_coefficient(p)
+    earlier_terms = _by_coefficient([(power, -c) for power, c in q if power])
+    start = dict(q)
     reached = [1] + [0] * (mp - 1)  # reached[s]: the packed counts of a total loss of exactly s
     for s in range(1, mp):
-        packed = 0
-        for value, weight in weights:
-            if value <= s:  # a weight of 1 (most dice) needs no product of these long integers
-                packed += reached[s - value] if weight == 1 else weight * reached[s - value]
-        reached[s] = packed << width
+        packed = _sum_of_terms(reached, s, turn_terms) << width
+        if s in start:
+            packed += start[s]
+        reached[s] = _sum_of_terms(reached, s, earlier_terms, packed)
     below = sum(reached)
-    mask = (1 << width) - 1
-    alive = []  # numerators of P(T > n) over D**n, until it is 0
-    while below:
-        alive.append(below & mask)
-        below >>= width
+    size = width // 8  # bytes a slot (`_slot_width` gives whole bytes): the slots are read in one pass
+    packed_bytes = below.to_bytes(-(-below.bit_length() // 8), "little")
+    # numerators of P(T > n) over D**n, until it is 0
+    alive = [int.from_bytes(packed_bytes[i:i + size], "little") for i in range(0, len(packed_bytes), size)]
     alive.append(0)
     turns = {}
     scale = 1

@@ -6,7 +6,8 @@ from itertools import product
 
 import pytest
 
-from rules_lib.verse_world import endurance, pilot_mp_loss, pilot_mp_loss_distribution
+from rules_lib.verse_world import drain_distribution, endurance, pilot_mp_loss, pilot_mp_loss_distribution
+from rules_lib.verse_world import mp as mp_module
 
 
 def test_loss_per_die():
@@ -47,3 +48,34 @@ def test_mode_drains():
         endurance(-3)
     with pytest.raises(ValueError, match="never run out"):
         endurance(5, "1D6-1")
+
+
+def turn_by_turn(mp, loss):
+    """The plain way: the distribution of MP lost so far, one turn at a time, while any is left."""
+    alive, turns, n = {0: Fraction(1)}, {}, 0
+    while alive:
+        n += 1
+        after = Counter()
+        for lost, p in alive.items():
+            for value, q in loss:
+                after[lost + value] += p * q
+        ended = sum(p for lost, p in after.items() if lost >= mp)
+        if ended:
+            turns[n] = ended
+        alive = {lost: p for lost, p in after.items() if lost < mp}
+    return turns
+
+
+@pytest.mark.parametrize("drain", ["pilot", "2", "1D6", "2D6", "3D6", "1D3+1", "2D6-1", "1D20"])
+@pytest.mark.parametrize("mp", [1, 7, 40, 90])
+def test_endurance_matches_the_turn_by_turn_distribution(mp, drain):
+    """The packed, sparse recurrence of `_turns` against the plain one, for sums of like dice and others."""
+    loss = list(drain_distribution(drain).items())
+    assert dict(endurance(mp, drain).turns.items()) == turn_by_turn(mp, loss)
+
+
+def test_a_loss_of_one_counted_many_ways_takes_the_every_sequence_slot():
+    # W(1 / 2**16) > 1: the bound by r does not apply, the slot holds any count over D**n
+    loss = ((1, Fraction(70_000, 70_001)), (2, Fraction(1, 70_001)))
+    assert mp_module._slot_width(30, [(1, 70_000), (2, 1)]) >= (70_001**29).bit_length()
+    assert dict(mp_module._turns(30, loss).items()) == turn_by_turn(30, loss)
