@@ -242,9 +242,13 @@ class Reach:
     points: int
     remaining: Mapping[Pose, int]
     came_from: Mapping[Pose, tuple[Pose, Step, int, bool]] = field(repr=False)
+    #: the squares of ``remaining``, when the search knows them without its poses
+    known_squares: frozenset[Square] | None = field(default=None, repr=False, compare=False)
 
     def squares(self) -> frozenset[Square]:
         """Every square the piece can end its move on (in some facing)."""
+        if self.known_squares is not None:
+            return self.known_squares
         return frozenset(pose.square for pose in self.remaining)
 
     def poses(self) -> frozenset[Pose]:
@@ -312,6 +316,8 @@ def reachable(
     ]
     if (fixed is not None and bounds is not None and width * height <= GRID_SEARCH_SQUARES
             and all(fixed[step] >= (0 if turn else 1) for step, turn, _ in moves)):
+        if _facing_is_free(fixed, moves):
+            return _reachable_facing_free(start, points, fixed, moves, last_step_with_what_is_left, width, height)
         return _reachable_on_grid(start, points, fixed, moves, last_step_with_what_is_left, width, height)
     best: dict[Pose, int] = {start: points}
     came_from: dict[Pose, tuple[Pose, Step, int, bool]] = {}
@@ -423,17 +429,100 @@ def _reachable_on_grid(start: Pose, points: int, fixed: Mapping[Step, int], move
                         best[there] = 0
                         came[there] = (here, step, left, True)
     new = tuple.__new__
-    squares: dict[int, Square] = {}
-    poses = {first: start}
-    for number in seen[1:]:
-        cell = number >> 2
-        square = squares.get(cell)
-        if square is None:
-            x, y = divmod(cell, column)
-            square = squares[cell] = new(Square, (x - 1, y - 1))
-        poses[number] = new(Pose, (square, _FACINGS[number & 3]))
-    return Reach(start, points, {poses[n]: best[n] for n in seen},
-                 {poses[n]: (poses[here], step, paid, partial) for n, (here, step, paid, partial) in came.items()})
+    squares = {cell: new(Square, (cell // column - 1, cell % column - 1)) for cell in {n >> 2 for n in seen}}
+
+    def poses() -> dict[int, Pose]:
+        found = {first: start}
+        for number in seen[1:]:
+            found[number] = new(Pose, (squares[number >> 2], _FACINGS[number & 3]))
+        return found
+
+    # a calculator that shows only the squares never makes the poses: the mappings are made when read
+    def remaining() -> dict[Pose, int]:
+        return {pose: best[n] for n, pose in poses().items()}
+
+    def came_from() -> dict[Pose, tuple[Pose, Step, int, bool]]:
+        pose = poses()
+        return {pose[n]: (pose[here], step, paid, partial) for n, (here, step, paid, partial) in came.items()}
+
+    return Reach(start, points, _MadeWhenRead(remaining), _MadeWhenRead(came_from), frozenset(squares.values()))
+
+
+def _facing_is_free(fixed: Mapping[Step, int], moves: list) -> bool:
+    """Whether a quarter turn costs nothing and every facing has the same moves (offset and cost)."""
+    if not any(turn and step.quarter_turns % 2 and fixed[step] == 0 for step, turn, _ in moves):
+        return False
+    by_facing = [sorted((table[f], fixed[step]) for step, turn, table in moves if not turn) for f in range(4)]
+    return all(later == by_facing[0] for later in by_facing[1:])
+
+
+def _reachable_facing_free(start: Pose, points: int, fixed: Mapping[Step, int], moves: list, last_step: bool,
+                           width: int, height: int) -> Reach:
+    """`reachable` where the facing costs nothing and changes no move (an omnidirectional mode): by square.
+
+    Each square then keeps the same points in every facing, so a search over squares finds the
+    squares four times faster; the poses and the ways there are `_reachable_on_grid`'s, searched
+    only when they are read. Squares are numbered as there, with the border, without the facing.
+    """
+    column = height + 2
+    best = [points + 1] * ((width + 2) * column)  # the border: never improved
+    for x in range(1, width + 1):
+        best[x * column + 1:x * column + height + 1] = [-1] * height
+    offsets = [(table[0][0] * column + table[0][1], fixed[step]) for step, turn, table in moves if not turn]
+    first = (start.square[0] + 1) * column + start.square[1] + 1
+    best[first] = points
+    levels: list[list[int]] = [[] for _ in range(points + 1)]
+    levels[points].append(first)
+    for left in range(points, 0, -1):
+        for here in levels[left]:
+            if best[here] > left:
+                continue
+            for offset, cost in offsets:
+                now, there = left - cost, here + offset
+                if now >= 0:
+                    if now > best[there]:
+                        best[there] = now
+                        if now:
+                            levels[now].append(there)
+                elif last_step and best[there] < 0:
+                    best[there] = 0
+    new = tuple.__new__
+    squares = frozenset(new(Square, (cell // column - 1, cell % column - 1))
+                        for cell, left in enumerate(best) if 0 <= left <= points)
+    poses: list[Reach] = []
+
+    def by_pose() -> Reach:
+        if not poses:
+            poses.append(_reachable_on_grid(start, points, fixed, moves, last_step, width, height))
+        return poses[0]
+
+    return Reach(start, points, _MadeWhenRead(lambda: dict(by_pose().remaining)),
+                 _MadeWhenRead(lambda: dict(by_pose().came_from)), squares)
+
+
+class _MadeWhenRead(Mapping):
+    """A read-only mapping made by ``make()`` the first time it is read (and kept)."""
+
+    def __init__(self, make: Callable[[], dict]) -> None:
+        self._make: Callable[[], dict] | None = make
+        self._made: dict = {}
+
+    def _mapping(self) -> dict:
+        if self._make is not None:
+            self._made, self._make = self._make(), None
+        return self._made
+
+    def __getitem__(self, key):
+        return self._mapping()[key]
+
+    def __iter__(self):
+        return iter(self._mapping())
+
+    def __len__(self) -> int:
+        return len(self._mapping())
+
+    def __repr__(self) -> str:
+        return repr(self._mapping())
 
 
 def _inside(square: Square, bounds: tuple[int, int]) -> bool:
@@ -500,13 +589,12 @@ def grid_svg(
     ]
     if title:
         parts.append(f"<title>{html.escape(title)}</title>")
+    size = f'width="{cell}" height="{cell}"'
     for y in range(height):
         for x in range(width):
-            square = Square(x, y)
-            fill = fills.get(square, "#ffffff")
+            square = (x, y)  # a plain tuple finds a Square key: they hash and compare alike
             parts.append(
-                f'<rect x="{x * cell}" y="{y * cell}" width="{cell}" height="{cell}" '
-                f'fill="{fill}" stroke="#9e9e9e" stroke-width="1"/>'
+                f'<rect x="{x * cell}" y="{y * cell}" {size} fill="{fills.get(square, "#ffffff")}" stroke="#9e9e9e" stroke-width="1"/>'
             )
             if square in labels:
                 parts.append(

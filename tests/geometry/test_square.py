@@ -144,3 +144,33 @@ def test_reachable_with_a_cost_mapping_equals_the_cost_function(partial, bounds)
     assert list(by_mapping.remaining.items()) == list(by_function.remaining.items())
     assert list(by_mapping.came_from.items()) == list(by_function.came_from.items())
     assert all(type(pose) is Pose and type(pose.square) is Square for pose in by_mapping.remaining)
+
+
+OMNIDIRECTIONAL = {Step.FORWARD: 6, Step.BACKWARD: 6, Step.LEFT: 6, Step.RIGHT: 6, Step.TURN_LEFT: 0, Step.TURN_RIGHT: 0}
+WITH_DIAGONALS = {**OMNIDIRECTIONAL, Step.FORWARD_LEFT: 9, Step.FORWARD_RIGHT: 9, Step.BACKWARD_LEFT: 9,
+                  Step.BACKWARD_RIGHT: 9}
+
+
+@pytest.mark.parametrize("partial", [False, True])
+@pytest.mark.parametrize("costs", [OMNIDIRECTIONAL, WITH_DIAGONALS, {**OMNIDIRECTIONAL, Step.TURN_RIGHT: None}],
+                         ids=["orthogonal", "diagonals", "one-turn"])
+def test_a_search_where_the_facing_is_free_goes_by_square_and_finds_the_same(partial, costs):
+    """Turns cost 0 and every facing moves alike: squares from the square search, poses from the pose search."""
+    steps = tuple(step for step, cost in costs.items() if cost is not None)
+    assert square._facing_is_free({s: costs[s] for s in steps},
+                                  [(s, s.is_turn, square._STEP_OFFSETS.get(s)) for s in steps])
+    start = Pose(Square(3, 2), Facing.EAST)
+    by_function = reachable(start, 20, lambda b, s, a: costs[s], steps=steps, last_step_with_what_is_left=partial,
+                            bounds=(7, 5))
+    by_square = reachable(start, 20, costs, steps=steps, last_step_with_what_is_left=partial, bounds=(7, 5))
+    assert by_square.squares() == by_function.squares()
+    assert by_square.squares() == frozenset(pose.square for pose in by_square.remaining)
+    assert list(by_square.remaining.items()) == list(by_function.remaining.items())
+    assert list(by_square.came_from.items()) == list(by_function.came_from.items())
+    assert by_square == by_function and repr(by_square) == repr(by_function)
+
+
+@pytest.mark.parametrize("change", [{Step.TURN_LEFT: 1, Step.TURN_RIGHT: 1}, {Step.BACKWARD: 12}])
+def test_a_turn_that_costs_or_a_facing_that_changes_a_move_keeps_the_pose_search(change):
+    costs = {**OMNIDIRECTIONAL, **change}
+    assert not square._facing_is_free(costs, [(s, s.is_turn, square._STEP_OFFSETS.get(s)) for s in costs])
