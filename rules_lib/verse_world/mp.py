@@ -112,8 +112,8 @@ def _endurance(mp: int, drain: str) -> Endurance:
     return Endurance(mp, drain, turns, steps=steps)
 
 
-#: the bound's r is a multiple of 1 / 2**R_BITS (finer only tightens the bound by a few bits)
-R_BITS = 16
+#: the bound's r is a multiple of 1 / 2**R_BITS (finer would tighten a slot by less than a bit at 200 MP)
+R_BITS = 10
 
 
 def _slot_width(mp: int, weights: list[tuple[int, int]]) -> int:
@@ -156,43 +156,22 @@ def _times_one_minus_z(terms: dict[int, int]) -> dict[int, int]:
     return {power: c for power, c in product.items() if c}
 
 
-def _sparse_form(weights: list[tuple[int, int]]) -> tuple[list[tuple[int, int]], list[tuple[int, int]]]:
-    """Q = (1 - z)**j and P = W * Q as (power, coefficient) lists, for the j that leaves the fewest terms.
+def _sparse_form(weights: list[tuple[int, int]]) -> tuple[int, list[tuple[int, int]]]:
+    """The j and P = W * (1 - z)**j, as (power, coefficient) terms, that leave the fewest terms and sums.
 
     The counts of a sum of k like dice are W = (z**a * (1 - z**m) / (1 - z))**k: times (1 - z)**k
-    they are k + 1 terms. A loss that is no such sum keeps j = 0 (Q = 1, P = W).
+    they are k + 1 terms. A loss that is no such sum keeps j = 0 (P = W).
     """
     w = {value: weight for value, weight in weights}
-    q = {0: 1}
-    best = (len(w), q, w)
-    for _ in range(SPARSE_FORM_MOST_DICE):
-        w, q = _times_one_minus_z(w), _times_one_minus_z(q)
-        if len(w) + len(q) - 1 < best[0]:
-            best = (len(w) + len(q) - 1, q, w)
-    _, q, w = best
-    return sorted(q.items()), sorted(w.items())
-
-
-def _sum_of_terms(reached: list[int], s: int, terms: tuple[list[int], list[int], list[tuple[int, int]]],
-                  total: int = 0) -> int:
-    """``total`` plus the sum of coefficient * reached[s - power] over the terms (`_by_coefficient`'s split)."""
-    added, subtracted, multiplied = terms
-    for power in added:
-        if power <= s:
-            total += reached[s - power]
-    for power in subtracted:
-        if power <= s:
-            total -= reached[s - power]
-    for power, c in multiplied:
-        if power <= s:
-            total += c * reached[s - power]
-    return total
-
-
-def _by_coefficient(terms: list[tuple[int, int]]) -> tuple[list[int], list[int], list[tuple[int, int]]]:
-    """The powers with coefficient 1, those with -1, and the other (power, coefficient) terms."""
-    return ([power for power, c in terms if c == 1], [power for power, c in terms if c == -1],
-            [(power, c) for power, c in terms if c not in (1, -1)])
+    best = (len(w), 0, w)  # (terms of P + running sums, j, P)
+    for j in range(1, SPARSE_FORM_MOST_DICE + 1):
+        if j >= best[0]:  # the j running sums alone would cost more than the best
+            break
+        w = _times_one_minus_z(w)
+        if len(w) + j < best[0]:
+            best = (len(w) + j, j, w)
+    _, j, w = best
+    return j, sorted(w.items())
 
 
 def _turns(mp: int, loss: tuple[tuple[int, Fraction], ...]) -> Distribution:
@@ -202,8 +181,8 @@ def _turns(mp: int, loss: tuple[tuple[int, Fraction], ...]) -> Distribution:
     s below ``mp``, the counts of reaching exactly s in each number of turns n are the coefficients of
     a polynomial in n, packed into one integer (a slot of ``width`` bits per n), so each s costs a few
     whole-number operations: h(s) = (sum of weight(v) * h(s - v)) shifted one slot (one turn more).
-    With the weights as W(z) that is H(z) * (1 - x W(z)) = 1 (x: one slot); `_sparse_form` multiplies
-    both sides by a Q(z) that leaves few terms (a sum of k like dice: 2k + 1 instead of 5k + 1 for d6).
+    With the weights as W(z) that is H(z) = 1 + x W(z) H(z) (x: one slot); `_sparse_form` writes W as
+    P / (1 - z)**j with few terms (a sum of k like d6: k + 1 terms and k sums instead of 5k + 1 terms).
     The sum of h(s) over s < mp holds P(S_n < mp) * D**n in slot n.
     """
     if mp <= 0:
@@ -211,18 +190,27 @@ def _turns(mp: int, loss: tuple[tuple[int, Fraction], ...]) -> Distribution:
     denominator = math.lcm(*(p.denominator for _, p in loss))
     weights = [(value, int(p * denominator)) for value, p in loss]
     width = _slot_width(mp, weights)
-    q, p = _sparse_form(weights)
-    # h(s) = Q_s - sum of Q_i h(s - i) + x * sum of P_v h(s - v), each term by its sign: a coefficient
-    # of 1 or -1 (most dice) needs no product of these long integers
-    turn_terms = _by_coefficient(p)
-    earlier_terms = _by_coefficient([(power, -c) for power, c in q if power])
-    start = dict(q)
-    reached = [1] + [0] * (mp - 1)  # reached[s]: the packed counts of a total loss of exactly s
-    for s in range(1, mp):
-        packed = _sum_of_terms(reached, s, turn_terms) << width
-        if s in start:
-            packed += start[s]
-        reached[s] = _sum_of_terms(reached, s, earlier_terms, packed)
+    j, p = _sparse_form(weights)
+    # H = 1 + x P H / (1 - z)**j: the j divisions by (1 - z) are running sums, one addition each.
+    # A coefficient of 1 or -1 (most dice) needs no product of these long integers.
+    added = [power for power, c in p if c == 1]
+    subtracted = [power for power, c in p if c == -1]
+    multiplied = [(power, c) for power, c in p if c not in (1, -1)]
+    pad = p[-1][0]  # reached[pad + s]: the packed counts of a total loss of exactly s; zeros for s < 0
+    reached = [0] * pad + [1] + [0] * (mp - 1)
+    sums = [0] * j  # the running sums' last values
+    for i in range(pad + 1, pad + mp):
+        term = 0
+        for power in added:
+            term += reached[i - power]
+        for power in subtracted:
+            term -= reached[i - power]
+        for power, c in multiplied:
+            term += c * reached[i - power]
+        term <<= width
+        for k in range(j):
+            term = sums[k] = sums[k] + term
+        reached[i] = term
     below = sum(reached)
     size = width // 8  # bytes a slot (`_slot_width` gives whole bytes): the slots are read in one pass
     packed_bytes = below.to_bytes(-(-below.bit_length() // 8), "little")
