@@ -13,6 +13,7 @@ import math
 from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import cached_property
 from typing import TYPE_CHECKING
 
 from . import dense
@@ -76,6 +77,10 @@ class Distribution:
         return self.probability(lambda o: o >= value)
 
     def mean(self) -> Fraction:
+        return self._mean
+
+    @cached_property
+    def _mean(self) -> Fraction:  # a result's working and its calculator both ask: computed once
         if not all(type(o) is int for o in self.probabilities):
             return sum((o * p for o, p in self.probabilities.items()), Fraction(0))
         # whole-number outcomes: one sum of integers over a common denominator, one fraction at the end

@@ -6,34 +6,34 @@ import html
 from collections.abc import Hashable, Iterable
 from fractions import Fraction
 
-from ..dice import percent
-
 
 def distribution_table(rows: Iterable[tuple[Hashable, Fraction]], outcome_label: str = "result") -> str:
     """An HTML table of outcome, exact fraction, percentage and a bar scaled to the largest chance."""
-    rows = list(rows)
+    # numerators and denominators as plain integers: a long table (200 rows of 150-digit fractions)
+    # costs a fraction's arithmetic per row otherwise
+    rows = [(outcome, p.numerator, p.denominator) for outcome, p in rows]
     if not rows:
         return "<p>(no outcomes)</p>"
-    largest = max(p for _, p in rows) or Fraction(1)
+    top, bottom = 0, 1  # the largest chance, as top / bottom
+    for _, n, d in rows:
+        if n * bottom > top * d:
+            top, bottom = n, d
+    if not top:
+        top = 1
     body = "".join(
         "<tr>"
         f"<td style='text-align:right;padding:0 0.6em'>{html.escape(str(outcome))}</td>"
-        f"<td style='text-align:right;padding:0 0.6em'>{p}</td>"
-        f"<td style='text-align:right;padding:0 0.6em'>{percent(p)}</td>"
-        f"<td><div style='background:#5c6bc0;height:0.8em;width:{_ratio(p, largest) * 12:.2f}em'></div></td>"
+        f"<td style='text-align:right;padding:0 0.6em'>{n if d == 1 else f'{n}/{d}'}</td>"
+        f"<td style='text-align:right;padding:0 0.6em'>{n / d * 100:.2f}%</td>"  # percent(): float(p) is n / d
+        f"<td><div style='background:#5c6bc0;height:0.8em;width:{(n * bottom) / (d * top) * 12:.2f}em'></div></td>"
         "</tr>"
-        for outcome, p in rows
+        for outcome, n, d in rows
     )
     return (
         "<table class='odds-table'><thead><tr>"
         f"<th>{html.escape(outcome_label)}</th><th>chance</th><th>%</th><th></th>"
         f"</tr></thead><tbody>{body}</tbody></table>"
     )
-
-
-def _ratio(p: Fraction, largest: Fraction) -> float:
-    """``float(p / largest)`` without making the fraction: one correctly rounded integer division, the same float."""
-    return (p.numerator * largest.denominator) / (p.denominator * largest.numerator)
 
 
 def error_line(message: str) -> str:
