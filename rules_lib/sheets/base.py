@@ -14,6 +14,8 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any, TypeVar
 
+from .. import checks
+
 DATA = Path(__file__).parent / "data"
 NOT_IN_TEXT = "not in the source text"
 PLAYER = "a player's sheet"
@@ -22,14 +24,8 @@ T = TypeVar("T")
 
 
 def whole(value: object, what: str, *, minimum: int | None = None, maximum: int | None = None) -> int:
-    """``value`` as a whole number in range, or an error naming it and what is allowed."""
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise ValueError(f"{what} {value!r} is not a whole number")
-    if minimum is not None and value < minimum:
-        raise ValueError(f"{what} {value!r} is too low: allowed are {minimum} or more")
-    if maximum is not None and value > maximum:
-        raise ValueError(f"{what} {value!r} is too high: allowed are {maximum} or less")
-    return value
+    """``value`` as a whole number in range, or an error naming it and what is allowed (`rules_lib.checks.whole`)."""
+    return checks.whole(value, what, minimum=minimum, maximum=maximum)
 
 
 def text(value: object, what: str) -> str:

@@ -72,7 +72,7 @@ def test_the_builder_recomputes_live_and_copies_the_new_sheet(browser, site_url)
     toml = page.locator(".widget-textarea textarea").first
     toml.fill(sheets.export(raider, "toml").replace("armour = 3", "armour = -1"))
     toml.press("Tab")  # continuous_update is off: the change is sent on blur
-    page.locator(".calculator-error", has_text="armour (装甲値) -1 is too low").first.wait_for(timeout=20_000)
+    page.locator(".calculator-error", has_text="armour (装甲値) -1 is below 0").first.wait_for(timeout=20_000)
     assert problems == [] and outside == []
     context.close()
 

@@ -34,7 +34,7 @@ def test_editing_the_toml_validates_it_live():
     calculator = SheetCalculator("wis6", "raider")
     calculator.choice.value = YOUR_SHEET
     calculator.toml.value = calculator.toml.value.replace("armour = 3", "armour = -1")
-    assert "armour (装甲値) -1 is too low" in calculator.error and calculator.sheet is None
+    assert "armour (装甲値) -1 is below 0" in calculator.error and calculator.sheet is None
     calculator.toml.value = calculator.toml.value.replace("armour = -1", "armour = 5")
     assert calculator.error is None and calculator.sheet.armour == 5
     calculator.choice.value = "raider"
