@@ -335,32 +335,118 @@ def mine_checks(mines_in_hex: int) -> int:
 
 
 # -- special weapons and equipment (000 §7-14 .. §7-20) ------------------------------------------------
-PLASMA_LEADER = {"ap": 5, "devices": 3, "rounds": 3, "ignores_armour": True, "pilot_wound": LIGHT_WOUND,
-                 "usable_on": ("lunar surface", "asteroid surface")}
-PSYCHO_JAMMER = {"ap": 5, "terminals": 6, "max_range": "mid", "targets_sealed": 1,
-                 "lasts_until_battle_end": True, "recalled_by_choosing_again": True}
+@dataclass(frozen=True)
+class PlasmaLeader:
+    """The plasma leader (000 §7-16, lines 480–481): set for ``ap`` action points as ``devices``
+    generators in an adjacent hex, it damages what is there for ``rounds`` rounds ignoring armour,
+    gives the pilot a ``pilot_wound``, and needs solid ground (``usable_on``)."""
+
+    ap: int
+    devices: int
+    rounds: int
+    ignores_armour: bool
+    pilot_wound: str
+    usable_on: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class PsychoJammer:
+    """The psycho jammer (000 §7-17, lines 486–489): ``ap`` action points, ``terminals`` terminals, a
+    target up to ``max_range``; it seals ``targets_sealed`` unit until the battle ends or it is chosen again."""
+
+    ap: int
+    terminals: int
+    max_range: str
+    targets_sealed: int
+    lasts_until_battle_end: bool
+    recalled_by_choosing_again: bool
+
+
+@dataclass(frozen=True)
+class PsychoCapture:
+    """Psycho capture (000 §7-18, lines 494–495): ``ap`` action points, run on the pilot's Newtype value
+    (``needs_nt``); a captured target cannot act (``target_can_act``)."""
+
+    ap: int
+    needs_nt: bool
+    target_can_act: bool
+
+
+@dataclass(frozen=True)
+class Cloud:
+    """A smoke or beam-disturbance cloud (000 §7-20, lines 523, 527): laid at a band of ``placement``,
+    it lasts ``rounds`` round; smoke changes to-hit by ``modifier``, the gas multiplies beam damage by ``multiplier``."""
+
+    rounds: int
+    placement: tuple[str, ...]
+    modifier: int = 0
+    multiplier: Fraction = Fraction(1)
+
+
+@dataclass(frozen=True)
+class Ewac:
+    """The EWAC system (000 §7-20, line 553): detects within ``detection_scenario_hexes`` and gives
+    friendly shooting ``friendly_shooting``."""
+
+    detection_scenario_hexes: int
+    friendly_shooting: int
+
+
+@dataclass(frozen=True)
+class SubFlightSystem:
+    """Riding a sub-flight system (000 §7-20, lines 574–576): ``evasion`` to the rider, moves as
+    ``movement_class``, has armour ``sfs_armour`` and is hit first (``sfs_hit_first``)."""
+
+    evasion: int
+    movement_class: str
+    sfs_armour: int
+    sfs_hit_first: bool
+
+
+@dataclass(frozen=True)
+class BigLang:
+    """The Big Lang's maintenance bay (000 §7-20, lines 540–541): ``repair`` durability for each of up
+    to ``units_per_scenario_turn`` units, on the scenario map only (``usable_in_combat``)."""
+
+    repair: str
+    units_per_scenario_turn: int
+    usable_in_combat: bool
+
+
+@dataclass(frozen=True)
+class MicroMissilePod:
+    """The GP03's micro missile pod (000 §7-1, line 353): set at a band of ``placement``, ``faces`` faces."""
+
+    placement: tuple[str, ...]
+    faces: int
+
+
+PLASMA_LEADER = PlasmaLeader(ap=5, devices=3, rounds=3, ignores_armour=True, pilot_wound=LIGHT_WOUND,
+                             usable_on=("lunar surface", "asteroid surface"))
+PSYCHO_JAMMER = PsychoJammer(ap=5, terminals=6, max_range="mid", targets_sealed=1, lasts_until_battle_end=True,
+                             recalled_by_choosing_again=True)
 #: the bands from close up to each band
 BANDS_UP_TO = {band: BANDS[: BANDS.index(band) + 1] for band in BANDS}
-PSYCHO_CAPTURE = {"ap": 5, "needs_nt": True, "target_can_act": False}
+PSYCHO_CAPTURE = PsychoCapture(ap=5, needs_nt=True, target_can_act=False)
 FIN_FUNNEL_BARRIER_BLOCKS_ALL_RANGE = True
 FIN_FUNNEL_BARRIER_LASTS_UNTIL_OWN_NEXT_TURN = True
 #: firing arcs of area weapons (000 §7-14): all-round beam cannons all round, diffusion cannons the front arc
 ALL_ROUND_ARC_DEGREES = 360
 FRIEND_FOE_SELECTABLE = True
-SMOKE = {"modifier": SMOKE_TO_HIT, "rounds": 1, "placement": ("close", "mid")}
-BEAM_DISTURBANCE = {"multiplier": Fraction(1, 2), "rounds": 1, "placement": ("close", "mid")}
+SMOKE = Cloud(modifier=SMOKE_TO_HIT, rounds=1, placement=("close", "mid"))
+BEAM_DISTURBANCE = Cloud(multiplier=Fraction(1, 2), rounds=1, placement=("close", "mid"))
 JAMMING_MODIFIER = JAMMING_TO_HIT
 STEAL_YARD_MODIFIER = STEAL_YARD_TO_HIT
 STEAL_YARD_BEAM_WEAPONS = False
-EWAC = {"detection_scenario_hexes": 3, "friendly_shooting": EWAC_TO_HIT}
-SFS = {"evasion": SFS_EVASION, "movement_class": "MA or aircraft", "sfs_armour": 0, "sfs_hit_first": True}
-BIG_LANG = {"repair": "1D6", "units_per_scenario_turn": 3, "usable_in_combat": False}
-MICRO_MISSILE_POD = {"placement": ("close", "mid"), "faces": 3}
+EWAC = Ewac(detection_scenario_hexes=3, friendly_shooting=EWAC_TO_HIT)
+SFS = SubFlightSystem(evasion=SFS_EVASION, movement_class="MA or aircraft", sfs_armour=0, sfs_hit_first=True)
+BIG_LANG = BigLang(repair="1D6", units_per_scenario_turn=3, usable_in_combat=False)
+MICRO_MISSILE_POD = MicroMissilePod(placement=("close", "mid"), faces=3)
 
 
 def psycho_jammer_in_range(distance: int) -> bool:
     """Whether the psycho jammer reaches a target ``distance`` hexes away: up to mid range (000 §7-17, line 486)."""
-    return range_band(distance) in BANDS_UP_TO[PSYCHO_JAMMER["max_range"]]
+    return range_band(distance) in BANDS_UP_TO[PSYCHO_JAMMER.max_range]
 
 
 def smoke_modifier(*, from_smoke_hex: bool = False, through_smoke: bool = False, into_smoke_hex: bool = False) -> int:
@@ -368,7 +454,7 @@ def smoke_modifier(*, from_smoke_hex: bool = False, through_smoke: bool = False,
     through it; a shot *at* the smoke hex itself is not modified. Ruling: a shot at a target in the
     smoke hex is "into" the hex (0) unless it also passes through other smoke."""
     if from_smoke_hex or through_smoke:
-        return SMOKE["modifier"]
+        return SMOKE.modifier
     return 0
 
 
@@ -398,7 +484,7 @@ def cloud_placement_allowed(distance: int, cloud: Literal["smoke", "beam disturb
     table = {"smoke": SMOKE, "beam disturbance": BEAM_DISTURBANCE}
     if cloud not in table:
         raise ValueError(f"cloud {cloud!r}: allowed are 'smoke', 'beam disturbance'")
-    return range_band(distance) in table[cloud]["placement"]
+    return range_band(distance) in table[cloud].placement
 
 
 def cloud_active(rounds_since_laid: int, cloud: Literal["smoke", "beam disturbance"] = "smoke") -> bool:
@@ -410,17 +496,17 @@ def cloud_active(rounds_since_laid: int, cloud: Literal["smoke", "beam disturban
     rounds = whole_number(rounds_since_laid, "rounds since the cloud was laid")
     if rounds < 0:
         raise ValueError(f"rounds since the cloud was laid {rounds}: allowed are 0 or more")
-    return rounds < table[cloud]["rounds"]
+    return rounds < table[cloud].rounds
 
 
 def beam_disturbance_damage(damage: int, *, rounding: Literal["down", "up"] = "down") -> int:
     """Beam damage from, through or into beam-disturbance gas is halved (000 §7-20, line 527):
-    multiplied by ``BEAM_DISTURBANCE["multiplier"]``. The rounding is not stated; ruling: down, like
+    multiplied by ``BEAM_DISTURBANCE.multiplier``. The rounding is not stated; ruling: down, like
     the text's other 端数は切り捨て (``rounding``)."""
     damage = whole_number(damage, "damage")
     if rounding not in ("down", "up"):
         raise ValueError(f"rounding {rounding!r}: allowed are 'down', 'up'")
-    exact = damage * BEAM_DISTURBANCE["multiplier"]
+    exact = damage * BEAM_DISTURBANCE.multiplier
     return exact.numerator // exact.denominator if rounding == "down" else -(-exact.numerator // exact.denominator)
 
 
@@ -436,33 +522,33 @@ def big_lang_can_maintain(units: int, *, in_combat: bool = False) -> bool:
     """Whether the Big Lang may maintain ``units`` stored MS or MP in one scenario turn: 1 to 3, and
     never during combat (000 §7-20, line 541)."""
     units = whole_number(units, "units maintained")
-    if in_combat and not BIG_LANG["usable_in_combat"]:
+    if in_combat and not BIG_LANG.usable_in_combat:
         return False
-    return 1 <= units <= BIG_LANG["units_per_scenario_turn"]
+    return 1 <= units <= BIG_LANG.units_per_scenario_turn
 
 
 def big_lang_maintenance(dice: Sequence[int], *, in_combat: bool = False) -> Maintenance:
     """The Big Lang's MS maintenance bay (000 §7-20, lines 540-541): each stored MS or MP refills
-    ammunition, energy and propellant and repairs ``BIG_LANG["repair"]`` (1D6) durability, one die in
+    ammunition, energy and propellant and repairs ``BIG_LANG.repair`` (1D6) durability, one die in
     ``dice`` per unit, at most 3 units a scenario turn, and never during combat. The merit points it
     costs are outside this text."""
     dice = tuple(dice)
     if in_combat and not big_lang_can_maintain(len(dice), in_combat=True):
         raise ValueError("the Big Lang's maintenance works on the scenario map only, never during combat (000 §7-20)")
     if not big_lang_can_maintain(len(dice)):
-        raise ValueError(f"{len(dice)} units maintained: allowed are 1 to {BIG_LANG['units_per_scenario_turn']} "
+        raise ValueError(f"{len(dice)} units maintained: allowed are 1 to {BIG_LANG.units_per_scenario_turn} "
                          "per scenario turn (000 §7-20)")
-    repaired = tuple(roll(BIG_LANG["repair"], dice=[d]).total for d in dice)
-    steps = tuple(f"unit {n}: refilled, {BIG_LANG['repair']} = {r} durability repaired"
+    repaired = tuple(roll(BIG_LANG.repair, dice=[d]).total for d in dice)
+    steps = tuple(f"unit {n}: refilled, {BIG_LANG.repair} = {r} durability repaired"
                   for n, r in enumerate(repaired, start=1))
-    return Maintenance(repaired, BIG_LANG["repair"], steps=steps)
+    return Maintenance(repaired, BIG_LANG.repair, steps=steps)
 
 
 def ewac_modifier(*, friendly_ewac_on_map: bool, shooting: bool = True) -> int:
     """The EWAC system's +2 to hit (000 §7-20, line 553): to the shooting of every friendly unit on the
     same combat map as the EWAC unit; melee gets nothing. Ruling: it applies whatever the Minovsky
     density (the density condition is written with the detection)."""
-    return EWAC["friendly_shooting"] if friendly_ewac_on_map and shooting else 0
+    return EWAC.friendly_shooting if friendly_ewac_on_map and shooting else 0
 
 
 def ewac_detects(scenario_hexes: int, *, minovsky_normal_or_lower: bool) -> bool:
@@ -471,13 +557,13 @@ def ewac_detects(scenario_hexes: int, *, minovsky_normal_or_lower: bool) -> bool
     distance = whole_number(scenario_hexes, "scenario hexes")
     if distance < 0:
         raise ValueError(f"scenario hexes {distance}: allowed are 0 or more")
-    return minovsky_normal_or_lower and distance <= EWAC["detection_scenario_hexes"]
+    return minovsky_normal_or_lower and distance <= EWAC.detection_scenario_hexes
 
 
 def pod_placement_allowed(distance: int) -> bool:
     """Whether the GP03's micro missile pod may be set ``distance`` hexes away: close to mid range
     inside the firing arc (000 §7-1, line 353)."""
-    return range_band(distance) in MICRO_MISSILE_POD["placement"]
+    return range_band(distance) in MICRO_MISSILE_POD.placement
 
 
 def micro_missile_pod_allows(targets: Sequence[str]) -> bool:
@@ -492,8 +578,8 @@ def micro_missile_pod_allows(targets: Sequence[str]) -> bool:
 def micro_missile_pod_targets(targets: Sequence[str]) -> tuple[str, ...]:
     """The GP03's micro missile pod (000 §7-1): its 3 faces fire at once, no two at the same target."""
     targets = tuple(targets)
-    if len(targets) > MICRO_MISSILE_POD["faces"]:
-        raise ValueError(f"{len(targets)} targets: the pod has {MICRO_MISSILE_POD['faces']} faces")
+    if len(targets) > MICRO_MISSILE_POD.faces:
+        raise ValueError(f"{len(targets)} targets: the pod has {MICRO_MISSILE_POD.faces} faces")
     if len(set(targets)) != len(targets):
         raise ValueError(f"targets {targets!r}: two faces may not attack the same target")
     return targets
