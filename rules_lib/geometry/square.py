@@ -524,6 +524,9 @@ class _MadeWhenRead(Mapping):
     def __repr__(self) -> str:
         return repr(self._mapping())
 
+    def __reduce__(self):  # pickled and copied as the plain dict it stands for
+        return dict, (self._mapping(),)
+
 
 def _inside(square: Square, bounds: tuple[int, int]) -> bool:
     return 0 <= square[0] < bounds[0] and 0 <= square[1] < bounds[1]

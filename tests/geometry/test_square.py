@@ -1,5 +1,7 @@
 """Square-grid geometry (rules_lib.geometry.square)."""
 
+import pickle
+
 import pytest
 
 from rules_lib.geometry import square
@@ -168,6 +170,7 @@ def test_a_search_where_the_facing_is_free_goes_by_square_and_finds_the_same(par
     assert list(by_square.remaining.items()) == list(by_function.remaining.items())
     assert list(by_square.came_from.items()) == list(by_function.came_from.items())
     assert by_square == by_function and repr(by_square) == repr(by_function)
+    assert pickle.loads(pickle.dumps(by_square)) == by_function  # made when read, pickled as made
 
 
 @pytest.mark.parametrize("change", [{Step.TURN_LEFT: 1, Step.TURN_RIGHT: 1}, {Step.BACKWARD: 12}])
