@@ -130,7 +130,7 @@ def _texts(value: object) -> Iterator[str]:
 def stale_outputs(path: Path) -> bool:
     """Whether a notebook's stored outputs or widget state still show an older form (re-execute it)."""
     notebook = json.loads(path.read_text(encoding="utf-8"))
-    stored = [notebook.get("metadata", {}), *(cell.get("outputs", []) for cell in notebook["cells"])]
+    stored = [notebook["metadata"].get("widgets", {}), *(cell.get("outputs", []) for cell in notebook["cells"])]
     texts = (_SVG.sub("", text) for text in _texts(stored))
     return any(convert(text) != text for text in texts)
 
