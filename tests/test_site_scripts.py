@@ -130,7 +130,7 @@ def _named(script: Path, name: str) -> tuple[str, str]:
 
 
 # Units that break dice notation and citations when repeated (issue 15: "D11" * 16 + "!" took 4.4 s)
-KNOWN_UNITS = ["D11", "1D6+", "1D", "BB", "BBM", "GS+1", "d6", "11", "+1", "-1", "1-", "L1-", "§1-", "line 1, ",
+KNOWN_UNITS = ["D11", "1D6+", "1D", "BB", "BBM", "GS+1", "d6", "11", "+1", "-1", "1-", "L1-", "§1-", "line 1, ",  # citation-format: keep (an older form the site still reads)
                "１Ｄ６＋", "１", "　", " ", "a", "aa", "\n", "()", "<=", "=1", "U", "R", "×1"]
 
 
@@ -229,7 +229,7 @@ def test_dice_in_prose_are_found_where_the_text_writes_them():
         "roll 2D6 and add 3D6+3, or 1D20＋1 (１Ｄ２０＋１) against 2D6>=10",
         "a d20 roll, 1D36 read as tens and units; BB+14>54 and GS+3>7 in BCDice",
         "D66 tables, 1D6+1D6-2, and 3D6+2+1+1+1+1+1+1+1 (six terms at most)",
-        "not dice: 12D, SS-01, D-day, DDR, 2D6x, BB alone, 1,000, L10, §7-1, x2D6",
+        "not dice: 12D, SS-01, D-day, DDR, 2D6x, BB alone, 1,000, L10, §7-1, x2D6",  # citation-format: keep (not dice)
         "2D6 3D6,1D6",
     ]
     assert _matches("PROSE_DICE", texts) == [

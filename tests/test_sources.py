@@ -1,6 +1,6 @@
 """The source texts in the repository, their section index, and the citations of the book linked to them.
 
-The site links every citation (``000 §7-1``, ``line 350``, ``l.34``, ``L10-L14``) to a line of
+The site links every citation (``000 §7-1``, ``line 350``, and the older forms) to a line of
 ``sources/<code>/`` (``tools/citations.py``); these tests fail when a citation names a section that
 is not a heading of its text, a line past its end, or a line with no text to read it in.
 """
@@ -87,7 +87,7 @@ def test_an_unknown_section_is_not_linked_but_reported():
 def test_citation_formats_of_the_book_become_links_to_their_lines():
     prose = (
         "<p>The text (<code>000 §7-1</code>,\nline 350; <code>§7-12</code>, line 454), lines 223 and 232, "
-        "(<code>002 §H1</code>, l.55), l.159–161, <code>004 §3-4-1</code>, L10-L14 and L21; "
+        "(<code>002 §H1</code>, l.55), l.159–161, <code>004 §3-4-1</code>, L10-L14 and L21; "  # citation-format: keep (the older forms the site links)
         "<code>001</code> lines 50 to 56.</p>"
         '<p>Default text: line 44; <a href="x.ipynb">line 1</a>; <code>3D6</code></p>'
         '<div class="jp-Cell jp-CodeCell"><pre>line 2</pre><div class="jp-OutputArea">line 3 <code>000 §1</code></div></div>'
@@ -98,8 +98,8 @@ def test_citation_formats_of_the_book_become_links_to_their_lines():
         ("/sources/000/#L340", "<code>000 §7-1</code>"), ("/sources/000/#L350", "line 350"),
         ("/sources/000/#L442", "<code>§7-12</code>"), ("/sources/000/#L454", "line 454"),
         ("/sources/000/#L223", "lines 223"), ("/sources/000/#L232", "232"),
-        ("/sources/002/#L5", "<code>002 §H1</code>"), ("/sources/002/#L55", "l.55"), ("/sources/002/#L159", "l.159–161"),
-        ("/sources/004/#L5", "<code>004 §3-4-1</code>"), ("/sources/004/#L10", "L10-L14"), ("/sources/004/#L21", "L21"),
+        ("/sources/002/#L5", "<code>002 §H1</code>"), ("/sources/002/#L55", "l.55"), ("/sources/002/#L159", "l.159–161"),  # citation-format: keep (the older forms the site links)
+        ("/sources/004/#L5", "<code>004 §3-4-1</code>"), ("/sources/004/#L10", "L10-L14"), ("/sources/004/#L21", "L21"),  # citation-format: keep (the older forms the site links)
         ("/sources/001/", "<code>001</code>"), ("/sources/001/#L50", "lines 50 to 56"),
         ("/sources/000/#L44", "line 44"),
     ]
@@ -143,8 +143,8 @@ def test_a_source_page_has_one_anchor_per_line_in_japanese():
     lines = citations.source_lines("000")
     assert html.count('class="source-line"') == len(lines) == 592
     assert 'lang="ja"' in html
-    assert '<div class="source-line" id="L340"><a class="source-ln" href="#L340">340</a>' in html
-    assert "ミサイル" in html.split('id="L340"')[1].split("</div>")[0]
+    assert '<div class="source-line" id="L340"><a class="source-ln" href="#L340">340</a>' in html  # citation-format: keep (anchor ids)
+    assert "ミサイル" in html.split('id="L340"')[1].split("</div>")[0]  # citation-format: keep (anchor ids)
 
 
 def test_the_sources_readme_names_every_text():
@@ -168,13 +168,48 @@ def test_nothing_in_the_repository_points_outside_it():
     assert offenders == []
 
 
-def test_one_citation_format_in_rulings_glossary_catalogue_and_docstrings():
-    """``000 §7-1, line 350`` and ``lines 566–569``; the older ``l.34`` and ``L10-L14`` are rewritten by
-    ``tools/citation_format.py`` (the build still links them)."""
+def test_one_citation_format_in_every_text_a_reader_or_maintainer_reads():
+    """``000 §7-1, line 350`` and ``lines 566–569`` in the rulings, glossaries, catalogue, every string
+    and comment of ``rules_lib`` and ``tests``, the notebooks' cells and their stored outputs; the
+    older forms are rewritten by ``tools/citation_format.py`` (the build still links them)."""
     import citation_format
 
     stale = [path.relative_to(ROOT).as_posix() for path in citation_format.files()
              if citation_format.rewritten(path) != path.read_text(encoding="utf-8")]
-    assert not stale, f"older line citations (l.34, L10): run tools/citation_format.py: {stale}"
-    assert citation_format.convert("(004 §3-4-2-2 L44-L45; 001 §3-1 l.34, L159/L161)") == (
+    assert not stale, f"older line citations: run tools/citation_format.py: {stale}"
+    outputs = [path.relative_to(ROOT).as_posix() for path in citation_format.files()
+               if path.suffix == ".ipynb" and citation_format.stale_outputs(path)]
+    assert not outputs, f"outputs show older line citations: run tools/execute_book.py on {outputs}"
+    assert citation_format.convert("(004 §3-4-2-2 L44-L45; 001 §3-1 l.34, L159/L161)") == (  # citation-format: keep
         "(004 §3-4-2-2, lines 44–45; 001 §3-1, line 34, lines 159 and 161)")
+
+
+#: older forms in a message and a comment, beside code, an anchor and a marked line that look alike
+PLANTED_MODULE = """L3 = "#L350"
+raise ValueError(f"{L3} ran {L3:>4} (004 §3-4-3-1, L89)")  # as L89 says
+ANCHOR = "L350"  # citation-format: keep (an anchor id)
+"""  # citation-format: keep (planted)
+PLANTED_MODULE_REWRITTEN = """L3 = "#L350"
+raise ValueError(f"{L3} ran {L3:>4} (004 §3-4-3-1, line 89)")  # as line 89 says
+ANCHOR = "L350"  # citation-format: keep (an anchor id)
+"""  # citation-format: keep (planted)
+
+
+def test_the_citation_format_tool_rewrites_messages_and_notebook_cells_but_not_code(tmp_path):
+    """An older form in an error message or a markdown cell is found; code, an f-string's fields,
+    anchors and lines marked ``citation-format: keep`` are not touched."""
+    import citation_format
+
+    module = tmp_path / "rule.py"
+    module.write_text(PLANTED_MODULE, encoding="utf-8")
+    assert citation_format.rewritten(module) == PLANTED_MODULE_REWRITTEN
+    cells = [{"cell_type": "markdown", "metadata": {}, "source": ["The text (`001 §4-4`, l.77)\n", "ends."]},  # citation-format: keep (planted)
+             {"cell_type": "code", "execution_count": 1, "metadata": {}, "source": ["x = 'L21'  # L21"],  # citation-format: keep (planted)
+              "outputs": [{"name": "stdout", "output_type": "stream", "text": ["(L21)\n"]}]}]  # citation-format: keep (planted)
+    notebook = tmp_path / "01-x.ipynb"
+    notebook.write_text(json.dumps({"cells": cells, "metadata": {}}, indent=1) + "\n", encoding="utf-8")
+    rewritten = json.loads(citation_format.rewritten(notebook))
+    assert rewritten["cells"][0]["source"] == ["The text (`001 §4-4`, line 77)\n", "ends."]
+    assert rewritten["cells"][1]["source"] == ["x = 'line 21'  # line 21"]
+    assert rewritten["cells"][1]["outputs"] == cells[1]["outputs"]  # renewed by executing the notebook
+    assert citation_format.stale_outputs(notebook)

@@ -124,7 +124,7 @@ def _damage(state: BattleState, target: BattleUnit, weapon: BattleWeapon, hits: 
     hurt, multiplier = target, 1
     if critical:
         lines.append("a critical against a mook MS (ザコＭＳ): the critical hit chart (クリティカルヒットチャート, "
-                     "000 §6 line 296) decides the effect")
+                     "000 §6, line 296) decides the effect")
         crit = critical_hit(draw.d(6, 2), chart=state.rules.charts.critical)
         lines += _chart_lines(crit)
         hurt, multiplier = _apply_chart(state, hurt, crit.entry, draw, lines)
@@ -180,7 +180,7 @@ def _escape(state: BattleState, hurt: BattleUnit, draw: ActionDice, lines: list[
     """The destroyed unit's pilot and the escape chart (000 §6, line 336, §8-2)."""
     if hurt.side != "player" and state.rules.escape_for == "player":
         lines.append(f"the {hurt.name} is not a PC's MS: the text gives the escape check (脱出判定) to PCs "
-                     "(000 §6 line 336), so its pilot makes none (BattleRules.escape_for)")
+                     "(000 §6, line 336), so its pilot makes none (BattleRules.escape_for)")
         return hurt
     if hurt.fainted:
         lines.append(f"the {hurt.name}'s pilot has fainted: a fainted pilot cannot escape, and failing to "

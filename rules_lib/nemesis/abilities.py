@@ -84,7 +84,7 @@ class FallReading(StrEnum):
 
 
 FALL_READING_LABELS = {
-    FallReading.AS_WRITTEN: "as written (the text, l.361): defender falls on equal or more",
+    FallReading.AS_WRITTEN: "as written (the text, line 361): defender falls on equal or more",
     FallReading.DEFENDER_RESISTS: "reading: defender resists on equal or more",
     FallReading.ATTACKER_WINS_TIES: "reading: defender falls if the attacker has equal or more",
 }

@@ -1,7 +1,7 @@
 """GUNDAM SENTINEL unit sheets: an MS (or MA) with its weapons and hit locations, and its pilot (000).
 
 000 has no MS data sheets. The sample sheets (``data/gundam-sentinel/``) are the first battle's
-two units; the few values the text states cite it (the Zaku II's mobility ``3/−/4/−``, 000 §4
+two units; the few values the text states cite it (the Zaku II's mobility ``3/−/4/−``, 000 §4,
 line 222), everything else is marked *not in the source text*. Validation reuses the rules:
 mobility is read by :meth:`~rules_lib.gundam_sentinel.units.Mobility.parse` (a ``?`` is an
 entry the text does not give), weapons are :class:`~rules_lib.gundam_sentinel.battle_state.BattleWeapon`,

@@ -86,15 +86,15 @@ class VerseWorldSheet:
             return f"VW{base:+d}" + (f"@{critical_at}" if critical_at is not None else "")
 
         note = "; double ones fumble (VW in rules-lib reads it)" if not own_commands else ""
-        lines = [PaletteLine(f"2D6{signed(u.initiative_bonus)}", f"【イニシアティブ】initiative: bonus {u.initiative_bonus:+d} + 2D6 (004 §3-4-1, L9)"),
-                 PaletteLine(check(u.to_hit), f"【命中】attack: to-hit {u.to_hit} + 2D6 (004 §3-4-2-2, L42){note}"),
-                 PaletteLine(check(u.evasion), f"【回避】evasion: {u.evasion} + 2D6, beat by the attack to be hit (L50){note}")]
+        lines = [PaletteLine(f"2D6{signed(u.initiative_bonus)}", f"【イニシアティブ】initiative: bonus {u.initiative_bonus:+d} + 2D6 (004 §3-4-1, line 9)"),
+                 PaletteLine(check(u.to_hit), f"【命中】attack: to-hit {u.to_hit} + 2D6 (004 §3-4-2-2, line 42){note}"),
+                 PaletteLine(check(u.evasion), f"【回避】evasion: {u.evasion} + 2D6, beat by the attack to be hit (line 50){note}")]
         for w in u.weapons:
             lines.append(PaletteLine(self.damage(w), f"【{w.japanese}】damage ({w.name}, {w.kind}); a critical rolls the dice "
-                                     "once more (004 §3-4-2-2, L45)"))
-        lines.append(PaletteLine(f"2D6{signed(u.reaction)}", f"【再行動】extra action: re-action value {u.reaction} + 2D6 against the other side (004 §3-4-1, L16; the formula is a ruling)"))
-        lines.append(PaletteLine(f"2D6{signed(u.luck)}", f"【幸運】fumble check: luck {u.luck} + 2D6 against the GM's difficulty 9-16 (L43)"))
-        lines.append(PaletteLine("1D6-3", "【MP消費】the pilot's MP loss at the end of a turn, at least 1 (004 §3-4-1, L21)"))
+                                     "once more (004 §3-4-2-2, line 45)"))
+        lines.append(PaletteLine(f"2D6{signed(u.reaction)}", f"【再行動】extra action: re-action value {u.reaction} + 2D6 against the other side (004 §3-4-1, line 16; the formula is a ruling)"))
+        lines.append(PaletteLine(f"2D6{signed(u.luck)}", f"【幸運】fumble check: luck {u.luck} + 2D6 against the GM's difficulty 9-16 (line 43)"))
+        lines.append(PaletteLine("1D6-3", "【MP消費】the pilot's MP loss at the end of a turn, at least 1 (004 §3-4-1, line 21)"))
         return tuple(lines)
 
     def ccfolia(self, own_commands: bool = False, critical_at: int | None = None) -> dict[str, Any]:

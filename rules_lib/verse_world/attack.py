@@ -54,7 +54,7 @@ class CriticalRule:
         normal = {tuple(sorted(p)) for p in self.critical}
         over = {tuple(sorted(p)) for p in self.over_critical}
         if (1, 1) in normal | over:
-            raise ValueError("double ones are a fumble (004 §3-4-2-2, L43): they cannot be critical")
+            raise ValueError("double ones are a fumble (004 §3-4-2-2, line 43): they cannot be critical")
         if normal & over:
             raise ValueError(f"dice {sorted(normal & over)} are both critical and over-critical")
         object.__setattr__(self, "critical", frozenset(normal))
@@ -129,7 +129,7 @@ def check_roll(
     kind = criticals.kind(pair)
     steps = [f"{what}: {base}" + (f" {modifier:+d}" if modifier else "") + f" + 2D6 ({pair[0]}+{pair[1]}) = {total}"]
     if kind == "fumble":
-        steps.append("double ones: fumble (004 §3-4-2-2, L43)")
+        steps.append("double ones: fumble (004 §3-4-2-2, line 43)")
     elif kind != "normal":
         steps.append(f"{kind} by the chosen rule: {criticals.name}")
     return CheckRoll(what, base, modifier, pair, total, kind, tuple(steps), rolled.dice)
@@ -183,12 +183,12 @@ def resolve_attack(
         return Resolution(False, False, 0, True, False, False, steps=tuple(steps))
     if evasion is None:
         hit, direct = True, False
-        steps.append("evasion given up: the attack hits, protection applies (004 §3-4-2-2, L46, L52)")
+        steps.append("evasion given up: the attack hits, protection applies (004 §3-4-2-2, line 46, line 52)")
     else:
         steps.extend(evasion.steps)
         if evasion.fumbled:
             hit, direct = True, True
-            steps.append("the evasion fumbled: a direct hit, protection is not subtracted (004 §3-4-2-2, L52)")
+            steps.append("the evasion fumbled: a direct hit, protection is not subtracted (004 §3-4-2-2, line 52)")
         elif attack.total != evasion.total:
             hit, direct = attack.total > evasion.total, False
             steps.append(f"{attack.total} {'>' if hit else '<'} {evasion.total}: " + ("hit" if hit else "evaded"))
@@ -205,10 +205,10 @@ def resolve_attack(
                      + (f", {extra_damage_rolls} extra from the special action" if extra_damage_rolls else ""))
     elif evasion is not None and evasion.kind == "critical":
         treated_fumble = True
-        steps.append("critical evasion: the attacker is normally treated as having fumbled (004 §3-4-2-2, L51)")
+        steps.append("critical evasion: the attacker is normally treated as having fumbled (004 §3-4-2-2, line 51)")
     elif evasion is not None and evasion.kind == "over-critical":
         mishap = True
-        steps.append("over-critical evasion: the GM imposes a mishap on the attacker, e.g. a broken weapon (004 §3-4-2-2, L51)")
+        steps.append("over-critical evasion: the GM imposes a mishap on the attacker, e.g. a broken weapon (004 §3-4-2-2, line 51)")
     return Resolution(hit, direct, rolls, False, treated_fumble, mishap, steps=tuple(steps))
 
 

@@ -117,7 +117,7 @@ def _check_actor(state: BattleState, name: str, what: str) -> Unit:
 
 def _check_not_prone(unit: Unit, what: str) -> None:
     if unit.prone:
-        raise IllegalStep(f"{unit.name} has fallen: it must stand up, which takes its whole action (004 §3-4-3-1, L105), "
+        raise IllegalStep(f"{unit.name} has fallen: it must stand up, which takes its whole action (004 §3-4-3-1, line 105), "
                           f"before it can {what}")
 
 
@@ -151,7 +151,7 @@ def _check_move(state: BattleState, action: Move) -> tuple[Unit, Pose, int, list
             raise IllegalStep(f"step {label!r} is unknown: allowed are {', '.join(MOVE_STEPS)}")
         if no_turning and label.startswith("turn"):
             raise IllegalStep(f"{unit.name} used its thrusters this combat turn: no change of facing in that turn "
-                              "(004 §3-4-3-1, L146)")
+                              "(004 §3-4-3-1, line 146)")
         try:
             path = walk_path([label], points, scale="mecha", mode=mode, start=pose)
         except ValueError as error:
@@ -207,18 +207,18 @@ def _check_attack(state: BattleState, action: Attack) -> tuple[Unit, Weapon, Uni
             raise IllegalStep(f"{target.name} at {there} is outside {unit.name}'s firing arc (射界), "
                               f"the 90-degree cone ahead (004 §3-4-2-3)")
         if weapon.magazine is not None and not weapon.loaded:
-            raise IllegalStep(f"{unit.name}'s {weapon.name} is empty: reload it first (004 §3-4-2-3, L71)")
+            raise IllegalStep(f"{unit.name}'s {weapon.name} is empty: reload it first (004 §3-4-2-3, line 71)")
     if action.charge:
         if weapon.kind != "melee":
-            raise IllegalStep("a charge ends in a melee attack after running into contact (004 §3-4-3-1, L89)")
+            raise IllegalStep("a charge ends in a melee attack after running into contact (004 §3-4-3-1, line 89)")
         if state.current.run < CHARGE_MIN_SQUARES:
             raise IllegalStep(f"a charge needs {CHARGE_MIN_SQUARES} or more squares straight ahead into contact; "
-                              f"{unit.name} ran {state.current.run} (004 §3-4-3-1, L89)")
+                              f"{unit.name} ran {state.current.run} (004 §3-4-3-1, line 89)")
         if state.extra:
-            raise IllegalStep("a charge must come before the target's action (004 §3-4-3-1, L89); the extra action "
+            raise IllegalStep("a charge must come before the target's action (004 §3-4-3-1, line 89); the extra action "
                               "comes after everyone's (a reading)")
         if state.position(unit.name) > state.position(target.name):
-            raise IllegalStep(f"a charge must come before the target's action in the acting order (004 §3-4-3-1, L89): "
+            raise IllegalStep(f"a charge must come before the target's action in the acting order (004 §3-4-3-1, line 89): "
                               f"{unit.name} acts after {target.name}")
     return unit, weapon, target
 
@@ -233,11 +233,11 @@ def _check_reload(state: BattleState, action: Reload) -> tuple[Unit, Weapon]:
         raise IllegalStep(f"{unit.name}'s {weapon.name} is {weapon.condition}")
     if weapon.loaded:
         raise IllegalStep(f"{weapon.name} still has {weapon.loaded} shot(s): a spare magazine goes in once it is empty "
-                          "(004 §3-4-2-3, L71)")
+                          "(004 §3-4-2-3, line 71)")
     if not weapon.spares:
         raise IllegalStep(f"{unit.name} has no spare magazine for its {weapon.name}")
     if state.current.moved or state.current.attacked:
-        raise IllegalStep("reloading spends the unit's whole action (a reading of 004 §3-4-2-3, L71): "
+        raise IllegalStep("reloading spends the unit's whole action (a reading of 004 §3-4-2-3, line 71): "
                           "it may not move or attack in the same action")
     return unit, weapon
 
@@ -255,7 +255,7 @@ def _check_delay(state: BattleState, action: Delay) -> None:
     if slot.delayed:
         raise IllegalStep(f"{unit.name} has already delayed: it acts at initiative value 0")
     if state.current.moved or state.current.attacked:
-        raise IllegalStep("a delay is declared before acting (004 §3-4-1, L10), not after moving or attacking")
+        raise IllegalStep("a delay is declared before acting (004 §3-4-1, line 10), not after moving or attacking")
 
 
 def _check_stand_up(state: BattleState, action: StandUp) -> None:
@@ -271,7 +271,7 @@ def _check_end_action(state: BattleState, action: EndAction) -> None:
 def _check_extra_action(state: BattleState, action: TryExtraAction) -> None:
     _phase(state, "end-of-turn", what="extra-action contest")
     if state.extra_tried:
-        raise IllegalStep("the extra-action contest of this turn has been rolled: at most one a turn (004 §3-4-1, L14)")
+        raise IllegalStep("the extra-action contest of this turn has been rolled: at most one a turn (004 §3-4-1, line 14)")
     if _extra_check(state).passive is None:
         raise IllegalStep("nobody may try an extra action this turn: " + "; ".join(_extra_check(state).steps))
     ActionDice.check_given(action.dice, 6, 4, "the extra-action contest")
@@ -280,7 +280,7 @@ def _check_extra_action(state: BattleState, action: TryExtraAction) -> None:
 def _check_end_turn(state: BattleState, action: EndTurn) -> None:
     _phase(state, "end-of-turn", what="end of the turn")
     if not state.extra_tried and _extra_check(state).passive is not None:
-        raise IllegalStep("first the extra-action contest (004 §3-4-1, L14): "
+        raise IllegalStep("first the extra-action contest (004 §3-4-1, line 14): "
                           f"{_extra_check(state).candidate} may try")
     ActionDice.check_given(action.dice, 6, len(state.units), "the pilots' MP drain")
 
@@ -354,8 +354,8 @@ def _delay(state: BattleState, action: Delay, source: SeededDice | None) -> Step
                   for s in state.order.slots]
     order = turn_order(combatants, npcs_after_pcs=state.rules.npcs_after_pcs)
     actor = _next_actor(order, state.acted, state.units)
-    lines = [f"{action.unit} delays: it will act at initiative value 0, at the end of the turn (004 §3-4-1, L10), "
-             "and gives up any claim to the extra action (L15)",
+    lines = [f"{action.unit} delays: it will act at initiative value 0, at the end of the turn (004 §3-4-1, line 10), "
+             "and gives up any claim to the extra action (line 15)",
              "acting order now: " + ", ".join(s.name + (" (delayed)" if s.delayed else "") for s in order.slots),
              f"{actor} acts."]
     return finish(state, lines, (), order, order=order, actor=actor,
@@ -442,7 +442,7 @@ def _attack(state: BattleState, action: Attack, source: SeededDice | None) -> St
     if action.evade and not attack.fumbled:
         evasion = evasion_roll(target.evasion, dice.d(6, 2), criticals=criticals)
     elif not action.evade:
-        lines.append(f"  {target.name} gives up evasion (004 §3-4-2-2, L46)")
+        lines.append(f"  {target.name} gives up evasion (004 §3-4-2-2, line 46)")
     resolution = resolve_attack(attack, evasion, tie=state.rules.tie, extra_damage_rolls=extra_rolls)
     lines += [f"  {s}" for s in resolution.steps]
     damage = None
@@ -453,19 +453,19 @@ def _attack(state: BattleState, action: Attack, source: SeededDice | None) -> St
                               bonus_applies=weapon.bonus_applies)
         lines += [f"  {s}" for s in damage.steps]
         if not weapon.bonus_applies:
-            lines.append("  (a magic gun adds no physical damage bonus, 004 §3-4-2-3, L72)")
+            lines.append("  (a magic gun adds no physical damage bonus, 004 §3-4-2-3, line 72)")
         hp = target.hp - damage.taken
         lines.append(f"  {target.name}: HP {target.hp} - {damage.taken} = {hp}")
         target = replace(target, hp=hp)
     if resolution.attacker_fumbled or resolution.attacker_treated_as_fumbled:
         check_result = fumble_check(unit.luck, state.rules.fumble_difficulty, dice.d(6, 2), armed=True)
-        lines.append(f"  fumble processing: pilot {unit.pilot}'s luck check (004 §3-4-2-2, L43; difficulty "
+        lines.append(f"  fumble processing: pilot {unit.pilot}'s luck check (004 §3-4-2-2, line 43; difficulty "
                      f"{state.rules.fumble_difficulty} is the GM's choice, a sample value)")
         lines += [f"  {s}" for s in check_result.steps]
         if check_result.outcome == "drop-weapon":
             weapon = replace(weapon, condition="dropped")
         if plan is not None and resolution.attacker_fumbled:
-            lines.append(f"  a fumbled charge also fells the charger: {unit.name} falls (転倒, 004 §3-4-3-1, L89)")
+            lines.append(f"  a fumbled charge also fells the charger: {unit.name} falls (転倒, 004 §3-4-3-1, line 89)")
             unit = replace(unit, prone=True)
     if resolution.attacker_mishap:
         weapon = replace(weapon, condition="broken")
@@ -484,13 +484,13 @@ def _reload(state: BattleState, action: Reload, source: SeededDice | None) -> St
     unit, weapon = _check_reload(state, action)
     weapon = replace(weapon, loaded=weapon.magazine, spares=weapon.spares - 1)
     lines = [f"{unit.name} reloads its {weapon.name} from a spare magazine: {weapon.loaded} shot(s), "
-             f"{weapon.spares} spare left; reloading spends the combat turn (004 §3-4-2-3, L71)"]
+             f"{weapon.spares} spare left; reloading spends the combat turn (004 §3-4-2-3, line 71)"]
     return _end_action(state.with_unit(unit.with_weapon(weapon)), EndAction(unit.name), None, lines)
 
 
 def _stand_up(state: BattleState, action: StandUp, source: SeededDice | None) -> StepResult:
     unit = state.unit(action.unit)
-    lines = [f"{unit.name} stands up (立ち上がり): {stand_up().steps[0]} (004 §3-4-3-1, L105)"]
+    lines = [f"{unit.name} stands up (立ち上がり): {stand_up().steps[0]} (004 §3-4-3-1, line 105)"]
     return _end_action(state.with_unit(replace(unit, prone=False)), EndAction(unit.name), None, lines)
 
 
@@ -503,7 +503,7 @@ def _end_action(state: BattleState, action: EndAction, source: SeededDice | None
     acted = state.acted + (name,)
     actor = _next_actor(state.order, acted, state.units)
     if actor is None:
-        lines.append("Everyone has acted: the end-of-turn processing (004 §3-4-1, L13): no delayed unit is left, "
+        lines.append("Everyone has acted: the end-of-turn processing (004 §3-4-1, line 13): no delayed unit is left, "
                      "no ongoing effect in this battle; then the extra action and the pilots' MP drain.")
         return finish(state, lines, phase="end-of-turn", acted=acted, actor=None, current=Turn())
     lines.append(f"{actor} acts" + (" (it delayed: initiative value 0)" if _slot(state.order, actor).delayed else "") + ".")
@@ -527,7 +527,7 @@ def _extra_action(state: BattleState, action: TryExtraAction, source: SeededDice
     a, p = dice.d(6, 2), dice.d(6, 2)
     dice.finish()
     won, steps = extra_action_roll(active.reaction, passive.reaction, active_dice=a, passive_dice=p)
-    lines = ["The extra action (再行動, 004 §3-4-1, L14-L17): " + "; ".join(found.steps)]
+    lines = ["The extra action (再行動, 004 §3-4-1, lines 14–17): " + "; ".join(found.steps)]
     lines += [f"  {s}" for s in steps]
     changes: dict[str, object] = {"extra_tried": True}
     if won:
@@ -540,7 +540,7 @@ def _extra_action(state: BattleState, action: TryExtraAction, source: SeededDice
 def _end_turn(state: BattleState, action: EndTurn, source: SeededDice | None) -> StepResult:
     ActionDice.check_given(action.dice, 6, len(state.units), "the pilots' MP drain")
     dice = ActionDice(action.dice, source, "the pilots' MP drain")
-    lines = [f"End of turn {state.turn}: each pilot in a mecha loses 1D6-3 MP, at least 1 (004 §3-4-1, L21)"]
+    lines = [f"End of turn {state.turn}: each pilot in a mecha loses 1D6-3 MP, at least 1 (004 §3-4-1, line 21)"]
     units = []
     for unit in state.units:
         (die,) = dice.d(6, 1)
@@ -553,7 +553,7 @@ def _end_turn(state: BattleState, action: EndTurn, source: SeededDice | None) ->
     out = [u for u in units if u.pilot_mp <= 0]
     if out:
         names = " and ".join(u.pilot for u in out)
-        lines.append(f"{names} has used up the MP: the mecha's operating limit (L21; a reading: it is out of the fight).")
+        lines.append(f"{names} has used up the MP: the mecha's operating limit (line 21; a reading: it is out of the fight).")
         standing = [u for u in units if not u.down]
         winner = standing[0].name if len(standing) == 1 else None
         lines.append(f"{winner} wins the battle." if winner else "Neither mecha can fight on: a draw.")

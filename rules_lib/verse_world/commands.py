@@ -103,7 +103,7 @@ def roll_command(expression: str, *, seed: int | None = None,
     steps = list(check.steps)
     if success is not None:
         if check.fumbled:
-            steps.append("a fumble fails whatever the total (004 §3-4-2-2, L43)")
+            steps.append("a fumble fails whatever the total (004 §3-4-2-2, line 43)")
         else:
             steps.append(f"{check.total} {command.op} {command.target}: {'success' if success else 'failure'}")
     return CommandRoll(command.text, check, command.target, success, steps=tuple(steps))

@@ -193,9 +193,9 @@ def step_cost(costs: MoveCosts, step: Step | str) -> int:
 def _refusal(costs: MoveCosts, step: Step) -> str:
     mode = costs.mode
     if step.is_turn:
-        return f"{mode} mode: turning is not allowed in a turn it is used (004 §3-4-3-1, L146)"
+        return f"{mode} mode: turning is not allowed in a turn it is used (004 §3-4-3-1, line 146)"
     if mode == "thruster":
-        return f"{mode} mode moves forward only: '{step.label}' is not allowed (004 §3-4-3-1, L146)"
+        return f"{mode} mode moves forward only: '{step.label}' is not allowed (004 §3-4-3-1, line 146)"
     if step.is_diagonal and costs.sideways is not None:
         return f"{mode} mode: '{step.label}' is diagonal, allowed only with diagonals=True (a ruling)"
     return f"{mode} mode moves only forward and backward: '{step.label}' is not allowed (004 §3-4-2-1)"

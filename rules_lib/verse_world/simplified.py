@@ -78,7 +78,7 @@ def zones_per_move(mover: str, *, combat: Literal["character", "mecha"], size: L
     checks.choice(size, "size", ("human", "mecha"))
     if combat == "character":
         if size == "mecha":
-            raise ValueError("mecha-sized characters cannot take part in character combat (L184)")
+            raise ValueError("mecha-sized characters cannot take part in character combat (line 184)")
         key = checks.choice(mover_key(mover, combat="character"), "mover", CHARACTER_MOVERS)
         return 1 if key == "on-foot" else 2
     if size == "human":
@@ -114,7 +114,7 @@ def move_zones(
     if combat == "mecha" and key != "on-foot" and locomotion_mode(key).forward_only:
         forward = "enemy camp" if side == "ally" else "own camp"
         if towards != forward:
-            raise ValueError(f"{key} moves only forward towards the opposing camp ({forward}), not backwards (L240)")
+            raise ValueError(f"{key} moves only forward towards the opposing camp ({forward}), not backwards (line 240)")
     step = -1 if towards == "enemy camp" else 1
     here = zone_index(start)
     there = here + step * zones
@@ -147,11 +147,11 @@ def simple_charge(mover: str, zones_moved: int, *, combat: Literal["character", 
     one more with thruster or glide pack; impossible on foot (a 1-zone mover); act before the target."""
     checks.whole(zones_moved, "zones moved", minimum=0)
     if zones_per_move(mover, combat=combat) < SIMPLE_CHARGE_ZONES:
-        raise ValueError(f"{mover} moves only 1 zone: a charge needs a {SIMPLE_CHARGE_ZONES}-zone move (L209)")
+        raise ValueError(f"{mover} moves only 1 zone: a charge needs a {SIMPLE_CHARGE_ZONES}-zone move (line 209)")
     if zones_moved < SIMPLE_CHARGE_ZONES:
-        raise ValueError(f"a simplified charge needs {SIMPLE_CHARGE_ZONES} zones of movement, not {zones_moved} (L208)")
+        raise ValueError(f"a simplified charge needs {SIMPLE_CHARGE_ZONES} zones of movement, not {zones_moved} (line 208)")
     if not acts_before_target:
-        raise ValueError("a charge must come earlier in the acting order than its target (L208)")
+        raise ValueError("a charge must come earlier in the acting order than its target (line 208)")
     extra = 1 + (1 if mover_key(mover, combat=combat) in FAST_CHARGE_MODES else 0)
     return SpecialAttack("charge (simplified)", "突撃", CHARGE_MODIFIER, extra_damage_rolls=extra,
                          min_squares=SIMPLE_CHARGE_ZONES,
@@ -164,9 +164,9 @@ def simple_tackle(zones_moved: int, *, acts_before_target: bool = True) -> Speci
     """Simplified tackle (004 §3-5-3-1, lines 214–215): a move of 1+ zone into contact, martial arts at -2, target prone."""
     checks.whole(zones_moved, "zones moved", minimum=0)
     if zones_moved < SIMPLE_TACKLE_MIN_ZONES:
-        raise ValueError(f"a simplified tackle needs at least {SIMPLE_TACKLE_MIN_ZONES} zone of movement (L214)")
+        raise ValueError(f"a simplified tackle needs at least {SIMPLE_TACKLE_MIN_ZONES} zone of movement (line 214)")
     if not acts_before_target:
-        raise ValueError("a tackle must come earlier in the acting order than its target (L214)")
+        raise ValueError("a tackle must come earlier in the acting order than its target (line 214)")
     return SpecialAttack("tackle (simplified)", "体当たり", TACKLE_MODIFIER, target_prone_on_hit=True,
                          min_squares=SIMPLE_TACKLE_MIN_ZONES,
                          fumble_normal_processing=False, fumble_self_prone=True, must_act_before_target=True,

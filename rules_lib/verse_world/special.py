@@ -86,9 +86,9 @@ def charge(
     """
     checks.whole(squares, "charge run-up squares", minimum=0)
     if not straight:
-        raise ValueError("a charge runs straight into contact (004 §3-4-3-1, L89)")
+        raise ValueError("a charge runs straight into contact (004 §3-4-3-1, line 89)")
     if squares < CHARGE_MIN_SQUARES:
-        raise ValueError(f"a charge needs at least {CHARGE_MIN_SQUARES} squares straight, not {squares} (004 §3-4-3-1, L89)")
+        raise ValueError(f"a charge needs at least {CHARGE_MIN_SQUARES} squares straight, not {squares} (004 §3-4-3-1, line 89)")
     _order_check(acts_before_target, "charge")
     extra = charge_extra_rolls(squares, thresholds)
     reached = [t for t in thresholds if squares >= t]
@@ -160,9 +160,9 @@ def tackle(squares: int, *, straight: bool = True, acts_before_target: bool = Tr
     checks.whole(squares, "tackle run-up squares", minimum=0)
     _check_mode_allows_charge(mode, "tackle")
     if not straight:
-        raise ValueError("a tackle runs straight into contact (004 §3-4-3-1, L93)")
+        raise ValueError("a tackle runs straight into contact (004 §3-4-3-1, line 93)")
     if squares < TACKLE_MIN_SQUARES:
-        raise ValueError(f"a tackle needs at least {TACKLE_MIN_SQUARES} squares straight, not {squares} (004 §3-4-3-1, L93)")
+        raise ValueError(f"a tackle needs at least {TACKLE_MIN_SQUARES} squares straight, not {squares} (004 §3-4-3-1, line 93)")
     _order_check(acts_before_target, "tackle")
     return SpecialAttack(
         "tackle", "体当たり", TACKLE_MODIFIER, target_prone_on_hit=True, fumble_normal_processing=False,
@@ -180,7 +180,7 @@ def shield_bash(shield: str, *, knockdown: bool, acts_before_target: bool = True
     """
     checks.choice(shield, "shield size", SHIELD_SIZES)
     if SHIELD_SIZES.index(shield) < SHIELD_SIZES.index("medium"):
-        raise ValueError(f"a shield bash needs a medium shield (heater shield) or larger, not {shield!r} (004 §3-4-3-1, L97)")
+        raise ValueError(f"a shield bash needs a medium shield (heater shield) or larger, not {shield!r} (004 §3-4-3-1, line 97)")
     if not knockdown:
         return SpecialAttack("shield bash", "盾攻撃", 0, damage="normal shield-attack damage",
                              steps=("ordinary 盾攻撃 roll, no knock-down",))
@@ -213,7 +213,7 @@ def hands_attack(hands: Literal["main", "both", "off"], *, shield_bash: bool = F
     checks.choice(hands, "hands", ("main", "both", "off"))
     if shield_bash:
         if hands != "off":
-            raise ValueError(f"a shield bash with hands {hands!r} is not covered by the rules: the GM decides (L102)")
+            raise ValueError(f"a shield bash with hands {hands!r} is not covered by the rules: the GM decides (line 102)")
         return WeaponUse({"off": 0}, False,
                          steps=(f"shield bash: the off-hand {OFF_HAND_ONLY_MODIFIER} is already in the shield's to-hit modifier",))
     if hands == "main":
@@ -259,7 +259,7 @@ def switch_equipment(how: Literal["drop", "stow", "from-unarmed"], *, from_backp
     """
     checks.choice(how, "how", ("drop", "stow", "from-unarmed"))
     if from_backpack:
-        raise ValueError("items in a backpack cannot be switched to in combat (004 §3-4-3-1, L110)")
+        raise ValueError("items in a backpack cannot be switched to in combat (004 §3-4-3-1, line 110)")
     attack = how != "stow"
     return TurnAction("switch equipment", "装備持ち替え", True, attack,
                       steps=(f"{how}: " + ("may attack at once" if attack else "no attack this turn"),))
@@ -358,9 +358,9 @@ def joint_piercing(
     checks.whole(firearms, "《銃砲系武器》 level", minimum=0)
     if min(mecha_knowledge, firearms) < JOINT_PIERCING_MIN_LEVEL:
         raise ValueError(f"joint piercing needs 《機兵知識》 and 《銃砲系武器》 at level {JOINT_PIERCING_MIN_LEVEL} or more "
-                         f"(have {mecha_knowledge} and {firearms}) (004 §3-4-3-1, L163)")
+                         f"(have {mecha_knowledge} and {firearms}) (004 §3-4-3-1, line 163)")
     if not solid_shot_gun:
-        raise ValueError("joint piercing needs a solid-shot magic gun (実体弾タイプの魔導砲) (004 §3-4-3-1, L163)")
+        raise ValueError("joint piercing needs a solid-shot magic gun (実体弾タイプの魔導砲) (004 §3-4-3-1, line 163)")
     low, high = JOINT_KNOWLEDGE_DIFFICULTY
     checks.whole(knowledge_difficulty, "《機兵知識》 difficulty", minimum=low, maximum=high)
     checks.whole(extra_modifier, "extra joint modifier", minimum=min(JOINT_EXTRA_MODIFIER), maximum=max(JOINT_EXTRA_MODIFIER))

@@ -117,7 +117,7 @@ class MovementPlanner(FormCalculator):
         self.scale = dropdown("scale", ["mecha", "character"], scale)
         self.mode = dropdown("locomotion", _mode_options(), mode)
         self.facing = dropdown("facing", [f.name.lower() for f in Facing], "north")
-        self.last_step = checkbox("a last step with the points left (L27)", True)
+        self.last_step = checkbox("a last step with the points left (line 27)", True)
         self.diagonals = checkbox("omnidirectional modes step diagonally (a ruling)")
         self.size = _int("map size (squares a side)", size, 3, 21)
         self.plan = None

@@ -61,7 +61,7 @@ class FirstBattle(BattleCalculator):
         self.delay = widgets.Button(description="Delay", tooltip="act at initiative value 0 (004 §3-4-1)")
         self.end_action = widgets.Button(description="End action", tooltip="this unit's action is over")
         self.extra_action = widgets.Button(description="Extra action", tooltip="the re-action contest (004 §3-4-1)")
-        self.end_turn = widgets.Button(description="End turn", tooltip="the pilots' MP drain (004 §3-4-1, L21)")
+        self.end_turn = widgets.Button(description="End turn", tooltip="the pilots' MP drain (004 §3-4-1, line 21)")
         self.mode = widgets.Dropdown(
             options=[(f"{locomotion_mode(m).english} ({locomotion_mode(m).japanese})", m) for m in MODES],
             value="walk", description="locomotion", style=LABEL_STYLE, layout=inline_row("20em"))

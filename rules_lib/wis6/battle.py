@@ -129,7 +129,7 @@ def _check_attack(state: BattleState, action: Attack) -> tuple[Unit, Weapon, Uni
                 "which are not in the source text, so this battle intercepts with ballistic weapons only"
             )
         if answer_weapon.ammo is None or answer_weapon.ammo < INTERCEPTION_AMMO_COST:
-            raise IllegalStep(f"{target.name}'s {answer_weapon.name} has no round left to intercept with (001 §4-4 l.77)")
+            raise IllegalStep(f"{target.name}'s {answer_weapon.name} has no round left to intercept with (001 §4-4, line 77)")
     else:  # counter
         if answer_weapon.ammo is not None and answer_weapon.ammo < br.ammo_per_attack:
             raise IllegalStep(f"{target.name}'s {answer_weapon.name} is empty: it cannot counter")
@@ -197,7 +197,7 @@ def _candidates(state: BattleState) -> tuple[Action, ...]:
 
 
 def _start_of_action(name: str) -> str:
-    return (f"{name}'s action: ① recover bad status (ＢＳの回復): the text does not define bad status (001 §1-3 l.14), "
+    return (f"{name}'s action: ① recover bad status (ＢＳの回復): the text does not define bad status (001 §1-3, line 14), "
             "so there is nothing to recover")
 
 

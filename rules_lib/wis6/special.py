@@ -367,7 +367,7 @@ def tap(roll: int, ability: int, *, session: SessionUses, role: str, rules: Wis6
     session = session.use("tapping", role)
     result = success_roll(roll, ability, rules)
     steps = result.steps + (
-        f"level {result.level}: the GM decides how much information this earns (001 §4-7 l.103)",
+        f"level {result.level}: the GM decides how much information this earns (001 §4-7, line 103)",
         f"tapping used {session.used('tapping')} of {SESSION_LIMITS['tapping']} this session",
     )
     return Tapping(result, session, steps=steps)

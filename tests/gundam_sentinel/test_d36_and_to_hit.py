@@ -18,7 +18,7 @@ from rules_lib.gundam_sentinel.to_hit import (
 
 
 def test_the_texts_difference_of_4_is_counted_in_steps():
-    # 000 §7-1 line 350 and §7-12 line 454: 62 against 54 is a difference of 4
+    # 000 §7-1, line 350 and §7-12, line 454: 62 against 54 is a difference of 4
     assert d36.steps_between(54, 62) == 4
     assert d36.shift(36, 14) == 62
 

@@ -39,7 +39,7 @@ def test_fall_chance_matches_enumeration(n, m, reading):
 
 def test_fall_readings():
     assert defender_falls(5, 5, "as_written") and defender_falls(4, 5, "as_written") and not defender_falls(6, 5, "as_written")
-    assert defender_falls(5, 5), "the default is the text as written (l.361)"
+    assert defender_falls(5, 5), "the default is the text as written (line 361)"
     assert not defender_falls(5, 5, "defender_resists") and defender_falls(6, 5, "defender_resists")
     assert defender_falls(5, 5, "attacker_wins_ties")
     assert fall_check([2], [2, 1]).success and not fall_check([6], [2, 1]).success

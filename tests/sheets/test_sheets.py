@@ -13,7 +13,7 @@ from rules_lib.sheets import ccfolia, gundam_sentinel, nemesis, verse_world, wis
 from rules_lib.sheets.palette import split_line
 
 SAMPLES = [(system, sheet_id) for system in sheets.SYSTEMS for sheet_id in sheets.load(system)]
-#: BCDice GundamSentinel charts that the gundam-charts work adds to the CLI (BCDice GundamSentinel.rb l.30-35)
+#: BCDice GundamSentinel charts that the gundam-charts work adds to the CLI (BCDice GundamSentinel.rb lines 30–35)
 CHART_COMMANDS = ("ECHC", "SDDC", "PEJC", "ASDC", "AARC", "RTJC")
 #: palette variants: (target, own_commands) per system
 VARIANTS = {"gundam-sentinel": [(None, False), (46, False)], "nemesis": [(None, False), (6, True)],

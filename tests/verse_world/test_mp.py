@@ -1,4 +1,4 @@
-"""Pilot MP drain and endurance (004 §3-4-1, L21)."""
+"""Pilot MP drain and endurance (004 §3-4-1, line 21)."""
 
 from collections import Counter
 from fractions import Fraction

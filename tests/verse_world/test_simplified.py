@@ -71,7 +71,7 @@ SPELLINGS = ("glide pack", "glide_pack", "Glide-Pack", "GLIDE PACK", "Thruster",
 
 @pytest.mark.parametrize("mover", SPELLINGS)
 def test_simple_charge_gives_the_fast_modes_their_second_roll_however_they_are_spelled(mover):
-    # 004 §3-5-3-1, L210: thruster or glide pack adds one more damage roll to the charge's one
+    # 004 §3-5-3-1, line 210: thruster or glide pack adds one more damage roll to the charge's one
     assert simple_charge(mover, 2).extra_damage_rolls == 2
     assert mover_key(mover) in ("glide-pack", "thruster")
 
@@ -83,7 +83,7 @@ def test_simple_charge_other_modes_one_extra_roll(mover):
 
 @pytest.mark.parametrize("mover", ["Thruster", "THRUSTER", " thruster", "thruster"])
 def test_a_thruster_never_moves_backwards_however_it_is_spelled(mover):
-    # 004 §3-5-3-2, L240: forward towards the opposing camp only
+    # 004 §3-5-3-2, line 240: forward towards the opposing camp only
     with pytest.raises(ValueError, match="not backwards"):
         move_zones("B", 1, towards="own camp", mover=mover, combat="mecha")
     with pytest.raises(ValueError, match="not backwards"):

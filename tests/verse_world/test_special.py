@@ -94,7 +94,7 @@ def test_joint_piercing():
 def test_shield_bash_adds_no_off_hand_penalty_and_main_hand_bash_is_the_gms_call():
     from rules_lib.verse_world import hands_attack
 
-    # 004 §3-4-3-1, L102: the shield's to-hit modifier already includes the off-hand -2
+    # 004 §3-4-3-1, line 102: the shield's to-hit modifier already includes the off-hand -2
     assert hands_attack("off", shield_bash=True).modifiers == {"off": 0}
     assert hands_attack("off").modifiers == {"off": -2}
     with pytest.raises(ValueError, match="the GM decides"):

@@ -83,7 +83,7 @@ def test_extra_action_chance_by_enumeration(a, b):
 def test_one_move_then_one_attack_per_action():
     from rules_lib.verse_world import action_step_allowed
 
-    # 004 §3-4-2, L23
+    # 004 §3-4-2, line 23
     assert action_step_allowed([], "move") and action_step_allowed([], "attack")
     assert action_step_allowed(["move"], "attack")
     assert not action_step_allowed(["move"], "move")
