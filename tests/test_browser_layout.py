@@ -5,8 +5,8 @@ and live (the same widgets driven by rules_lib in Pyodide, then again after a fe
 presses on the battles). At every width the page must not scroll sideways; no widget input may
 be narrower than 40 px or than its value; no label, button or widget box may cut its content;
 and anything wider than the window must sit in a box that scrolls sideways (a wide board).
-Screenshots of each widget, live, at 360 and 1280 px go to $RULES_LIB_SCREENSHOTS (default
-build/screenshots/), for a person to look at.
+With $RULES_LIB_SCREENSHOTS set to a folder, screenshots of each widget, live, at 360 and 1280 px
+go there, for a person to look at (they cost about 25 s of a run, so only when asked).
 
 Uses the site, server and Chromium of tests/test_browser.py; one browser for the module.
 """
@@ -26,7 +26,7 @@ SCREENSHOT_WIDTHS = (360, 1280)
 MIN_INPUT_WIDTH = 40
 #: presses of enabled battle buttons before the second look (boards, odds and logs grow)
 BATTLE_PRESSES = 6
-SCREENSHOTS = Path(os.environ.get("RULES_LIB_SCREENSHOTS") or ROOT / "build" / "screenshots")
+SCREENSHOTS = Path(os.environ["RULES_LIB_SCREENSHOTS"]) if os.environ.get("RULES_LIB_SCREENSHOTS") else None
 
 #: Everything on the page that does not fit, as readable lines (empty when it all fits).
 LAYOUT_PROBLEMS = r"""
@@ -124,7 +124,9 @@ def _problems_at_each_width(page, what: str) -> list[str]:
 
 
 def _screenshots(page, page_path: str, suffix: str = "") -> None:
-    """One picture of each widget of the page at each of `SCREENSHOT_WIDTHS`."""
+    """One picture of each widget of the page at each of `SCREENSHOT_WIDTHS`, when `SCREENSHOTS` names a folder."""
+    if SCREENSHOTS is None:
+        return
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     stem = page_path.strip("/").replace("/", "--")
     # the theme's header stays at the top of the window: let it scroll away so it covers no widget
