@@ -25,7 +25,12 @@ serve: $(STAMP)
 test: $(STAMP) chromium
 	$(BIN)/ruff check .
 	$(BIN)/mkdocs build --strict --site-dir .site-test
-	RULES_LIB_SITE_DIR=.site-test $(BIN)/pytest --nbval --nbval-current-env --durations=15
+	@# the browser tests (mostly Chromium's time) run beside the rest (Python's): both cores at work
+	@echo "browser tests: in the background, their report follows the others' (.browser-tests.log)"
+	RULES_LIB_SITE_DIR=.site-test $(BIN)/pytest -m browser --durations=10 > .browser-tests.log 2>&1 & browser=$$!; \
+	RULES_LIB_SITE_DIR=.site-test $(BIN)/pytest --nbval --nbval-current-env -m "not browser" --durations=10; rest=$$?; \
+	wait $$browser; browser_status=$$?; echo "== browser tests"; cat .browser-tests.log; \
+	exit $$(( rest || browser_status ))
 
 ## the browser tests drive Debian's Chromium; install it when missing (sudo when not root), unless
 ## RULES_LIB_CHROMIUM names another Chromium-based browser (GitHub's runners ship Google Chrome);
