@@ -21,6 +21,7 @@ Conventions
 
 from __future__ import annotations
 
+import functools
 import heapq
 import html
 from collections.abc import Callable, Iterable, Mapping
@@ -390,9 +391,7 @@ def _reachable_on_grid(start: Pose, points: int, fixed: Mapping[Step, int], move
     keeps the same points left and the same way there.
     """
     column = height + 2
-    best = [points + 1] * ((width + 2) * column * 4)  # the border: never improved
-    for x in range(1, width + 1):
-        best[(x * column + 1) * 4:(x * column + height + 1) * 4] = [-1] * (height * 4)
+    best = _unreached_with_border(width, height, points, 4)
     # per facing: each step's (step, change of the pose's number, cost)
     by_facing = [
         [(step, table[f] - f if turn else (table[f][0] * column + table[f][1]) * 4, fixed[step])
@@ -448,6 +447,16 @@ def _reachable_on_grid(start: Pose, points: int, fixed: Mapping[Step, int], move
     return Reach(start, points, _MadeWhenRead(remaining), _MadeWhenRead(came_from), frozenset(squares.values()))
 
 
+def _unreached_with_border(width: int, height: int, points: int, per_square: int) -> list[int]:
+    """Points left per square (times ``per_square`` facings) of a grid search: -1, unreached, inside the
+    map; more than the search has on a border one square wide, so no step enters it or tests bounds."""
+    column = height + 2
+    best = [points + 1] * ((width + 2) * column * per_square)
+    for x in range(1, width + 1):
+        best[(x * column + 1) * per_square:(x * column + height + 1) * per_square] = [-1] * (height * per_square)
+    return best
+
+
 def _facing_is_free(fixed: Mapping[Step, int], moves: list) -> bool:
     """Whether a quarter turn costs nothing and every facing has the same moves (offset and cost)."""
     if not any(turn and step.quarter_turns % 2 and fixed[step] == 0 for step, turn, _ in moves):
@@ -465,9 +474,7 @@ def _reachable_facing_free(start: Pose, points: int, fixed: Mapping[Step, int], 
     only when they are read. Squares are numbered as there, with the border, without the facing.
     """
     column = height + 2
-    best = [points + 1] * ((width + 2) * column)  # the border: never improved
-    for x in range(1, width + 1):
-        best[x * column + 1:x * column + height + 1] = [-1] * height
+    best = _unreached_with_border(width, height, points, 1)
     offsets = [(table[0][0] * column + table[0][1], fixed[step]) for step, turn, table in moves if not turn]
     first = (start.square[0] + 1) * column + start.square[1] + 1
     best[first] = points
@@ -489,13 +496,7 @@ def _reachable_facing_free(start: Pose, points: int, fixed: Mapping[Step, int], 
     new = tuple.__new__
     squares = frozenset(new(Square, (cell // column - 1, cell % column - 1))
                         for cell, left in enumerate(best) if 0 <= left <= points)
-    poses: list[Reach] = []
-
-    def by_pose() -> Reach:
-        if not poses:
-            poses.append(_reachable_on_grid(start, points, fixed, moves, last_step, width, height))
-        return poses[0]
-
+    by_pose = functools.cache(lambda: _reachable_on_grid(start, points, fixed, moves, last_step, width, height))
     return Reach(start, points, _MadeWhenRead(lambda: dict(by_pose().remaining)),
                  _MadeWhenRead(lambda: dict(by_pose().came_from)), squares)
 
