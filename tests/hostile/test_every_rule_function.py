@@ -23,7 +23,8 @@ BAD = [1.5, math.nan, "abc", None]
 def _cases():
     for module_name in MODULES:
         module = importlib.import_module(module_name)
-        for name in getattr(module, "__all__", dir(module)):
+        # public names: a module's __all__, or (geometry) every name without a leading underscore
+        for name in getattr(module, "__all__", [n for n in dir(module) if not n.startswith("_")]):
             function = getattr(module, name, None)
             if not inspect.isfunction(function):
                 continue
