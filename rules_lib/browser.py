@@ -85,6 +85,12 @@ def import_calculator_modules(dotted_json: str | None = None) -> list[str]:
     return imported
 
 
+def lacks_calculator_modules(dotted_json: str) -> bool:
+    """Whether a page names a calculator (JSON list of ``module:Class``) whose module is not imported yet."""
+    wanted = {str(d).partition(":")[0] for d in json.loads(dotted_json)} & calculator_modules()
+    return any(module_name not in sys.modules for module_name in wanted)
+
+
 def prebuild_calculators(dotted_json: str, *, wheels_installed: bool = True) -> list[str]:
     """Construct one of each calculator a page names (JSON list of ``module:Class``), before it asks.
 

@@ -60,3 +60,15 @@ def test_a_page_imports_only_allowed_calculator_modules_ahead():
     named = '["rules_lib.widgets.gundam_sentinel:ToHitCalculator", "os:system", "rules_lib.widgets.base:Calculator"]'
     assert import_calculator_modules(named) == ["rules_lib.widgets.gundam_sentinel"]
     assert "rules_lib.widgets.wis6" in import_calculator_modules()  # a snapshot holds them all
+
+
+def test_a_start_from_a_snapshot_unpacks_the_bytecode_only_for_modules_it_lacks(monkeypatch):
+    from rules_lib import browser
+
+    browser.install_ipython_stand_in()
+    named = '["rules_lib.widgets.gundam_sentinel:ToHitCalculator", "os:system"]'
+    browser.import_calculator_modules(named)
+    assert browser.lacks_calculator_modules(named) is False
+    monkeypatch.delitem(sys.modules, "rules_lib.widgets.gundam_sentinel")
+    assert browser.lacks_calculator_modules(named) is True
+    assert browser.lacks_calculator_modules('["os:system"]') is False  # not a calculator: never imported

@@ -7,9 +7,7 @@ ranking of glossary terms and the code toggle are checked in a real browser (tes
 from __future__ import annotations
 
 import json
-import os
 import re
-import subprocess
 import sys
 from pathlib import Path
 
@@ -22,17 +20,6 @@ import tag_cells  # noqa: E402
 from mkdocs_hooks import CHAPTERS, exclude_code_from_search, start_python_early  # noqa: E402
 
 RAW_ROLE = re.compile(r":(?:py:)?(?:mod|func|class|meth|attr|data|exc|obj|const):")
-
-
-@pytest.fixture(scope="module")
-def site_dir(tmp_path_factory) -> Path:
-    site = os.environ.get("RULES_LIB_SITE_DIR")
-    if site:
-        return Path(site).resolve()
-    site_dir = tmp_path_factory.mktemp("site")
-    subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(site_dir)],
-                   cwd=ROOT, check=True)
-    return site_dir
 
 
 def test_cell_tags_are_current():

@@ -27,6 +27,8 @@ import urllib.request
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 
+from precompile import BYTECODE, precompile
+
 ROOT = Path(__file__).resolve().parents[1]
 CACHE = ROOT / ".cache" / "vendor"
 REGISTRY = "https://registry.npmjs.org"
@@ -250,17 +252,26 @@ def wheels_into(site_wheels: Path) -> list[str]:
     own = _own_wheel()
     shutil.copy2(own, site_wheels / own.name)
     names.append(own.name)
+    runtime = site_wheels.parent / PYODIDE.target
+    bytecode = site_wheels / BYTECODE
+    bytecode.unlink(missing_ok=True)
+    precompile(runtime, [site_wheels / name for name in names], sorted(LAZY_WHEELS), bytecode)
+    runtime_sha256 = runtime_digests(runtime)
     # the build id names this exact runtime: a memory snapshot of one build is useless to another
     build = hashlib.sha256()
     for asset in ASSETS:
         build.update(asset.integrity.encode())
-    for name in names:
+    build.update(json.dumps(runtime_sha256, sort_keys=True).encode())
+    for name in [*names, *([BYTECODE] if bytecode.exists() else [])]:
         build.update((site_wheels / name).read_bytes())
     manifest = {
         "wheels": names,
-        "runtime": runtime_digests(site_wheels.parent / PYODIDE.target),
-        # the page checks every wheel against these before unpacking it
-        "sha256": {name: hashlib.sha256((site_wheels / name).read_bytes()).hexdigest() for name in names},
+        "runtime": runtime_sha256,
+        # their start-up modules' bytecode (tools/precompile.py), unpacked over them; absent without Node
+        "bytecode": BYTECODE if bytecode.exists() else None,
+        # the page checks every wheel, and the bytecode, against these before unpacking it
+        "sha256": {name: hashlib.sha256((site_wheels / name).read_bytes()).hexdigest()
+                   for name in [*names, *([BYTECODE] if bytecode.exists() else [])]},
         "lazy": lazy,
         "build": build.hexdigest()[:16],
         "snapshot": snapshot_policy(),

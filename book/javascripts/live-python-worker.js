@@ -172,6 +172,10 @@ async function startPython(vendorHref, pageClasses) {
   const atStart = manifest.wheels.filter((name) => !Object.values(lazy).includes(name));
   const wheelsRequest = Promise.all(atStart.map((name) => verifiedWheel(vendor, manifest, name)));
   wheelsRequest.catch(() => {}); // reported where it is awaited
+  // their start-up modules compiled at build time (tools/precompile.py): Python need not compile them
+  const bytecodeRequest = manifest.bytecode ? verified(`the bytecode ${manifest.bytecode}`,
+    download(new URL(`wheels/${manifest.bytecode}`, vendor)), (manifest.sha256 || {})[manifest.bytecode]) : Promise.resolve(null);
+  bytecodeRequest.catch(() => {});
   const key = new URL(`snapshot-${manifest.build}`, vendor).href;
   const snapshots = manifest.snapshot === "on" && Boolean(manifest.build);
   if (!snapshots) postMessage({ op: "snapshot", state: "off" });
@@ -196,6 +200,11 @@ async function startPython(vendorHref, pageClasses) {
   phase("pyodide");
   // a snapshot holds memory, not files: the wheels are unpacked on every start
   for (const wheel of await wheelsRequest) pyodide.unpackArchive(wheel, "wheel");
+  // a snapshot's memory holds the modules it imported: the bytecode only for a page that needs more
+  const needsBytecode = !fromSnapshot
+    || pyodide.pyimport("rules_lib.browser").lacks_calculator_modules(JSON.stringify(pageClasses));
+  const bytecode = needsBytecode ? await bytecodeRequest : null;
+  if (bytecode) pyodide.unpackArchive(bytecode, "zip");
   phase("wheels");
   if (!fromSnapshot) {
     pyodide.runPython(SHARED_IMPORTS);

@@ -6,7 +6,8 @@ working but malicious snapshot with the site's own runtime: its ``roll_inline`` 
 real dice. The control: the same planted snapshot *is* run when the manifest allows snapshots,
 so the test would notice if the policy stopped being applied. A wheel whose bytes differ from
 the manifest's digest stops the live calculators, and so does a Pyodide runtime file (the wasm,
-the standard library, the lock file or either module) that differs from the build's digest.
+the standard library, the lock file or either module), or the wheels' start-up bytecode, that differs
+from the build's digest.
 """
 
 from __future__ import annotations
@@ -106,6 +107,17 @@ def test_a_wheel_that_does_not_match_the_manifest_stops_the_calculators(browser,
     page.wait_for_function("window.rulesLibLive && window.rulesLibLive.status !== 'starting'", timeout=120_000)
     assert page.evaluate("window.rulesLibLive.status") == "failed"
     assert "does not match the build's digest" in page.evaluate("window.rulesLibLive.error")
+    context.close()
+
+
+def test_bytecode_that_does_not_match_the_manifest_stops_the_calculators(browser, site_url):  # noqa: F811
+    # the start-up modules compiled at build time (tools/precompile.py) run unchecked against their
+    # sources, so they are checked as the wheels are
+    context = browser.new_context()
+    context.route("**/vendor/wheels/start-bytecode.zip", lambda route: route.fulfill(body=b"PK forged", status=200))
+    result = _status_after_start(context, site_url)
+    assert result["status"] == "failed"
+    assert "the bytecode start-bytecode.zip does not match the build's digest" in result["error"]
     context.close()
 
 
