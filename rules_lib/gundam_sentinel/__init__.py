@@ -8,26 +8,11 @@ psycommu, melee, equipment), :mod:`.damage`, :mod:`.checks` (fainting, recovery,
 :mod:`.battle` (a guided first battle, step by step).
 """
 
-from ..battle import IllegalStep, StepResult, is_legal, legal_actions, legal_kinds, log_html, play, step
-from . import (
-    actions,
-    battle_odds,
-    battle_state,
-    charts,
-    checks,
-    d36,
-    damage,
-    figures,
-    movement,
-    ranges,
-    salvo,
-    to_hit,
-    units,
-    weapons,
-)
+from typing import TYPE_CHECKING
+
+from ..lazy import lazy_names
+from . import actions, charts, checks, d36, damage, figures, movement, ranges, salvo, to_hit, units, weapons
 from .actions import *
-from .battle_odds import *
-from .battle_state import *
 from .charts import *
 from .checks import *
 from .commands import odds_command, parse_command, roll_command
@@ -40,10 +25,31 @@ from .to_hit import *
 from .units import *
 from .weapons import *
 
+if TYPE_CHECKING:  # what readers and tools see; at run time imported when first read (below)
+    from ..battle import IllegalStep, StepResult, is_legal, legal_actions, legal_kinds, log_html, play, step
+    from .battle_odds import *
+    from .battle_state import *
+
+#: the guided battle's names, imported when first read (rules_lib.lazy): the calculators use only
+#: the rules, and the battle modules were most of this package's import time
+_BATTLE = {
+    "..battle": (
+        "IllegalStep", "StepResult", "is_legal", "legal_actions", "legal_kinds", "log_html", "play",
+        "step",
+    ),
+    ".battle_odds": (
+        "FireOdds", "ap_chance", "describe_fire_odds", "fire_odds", "initiative_chances",
+    ),
+    ".battle_state": (
+        "BattleRules", "BattleState", "BattleUnit", "BattleWeapon", "EndPhase", "Fire", "Move",
+        "RollAP", "RollInitiative", "Turn", "new_battle", "sample_units",
+    ),
+}
+__getattr__, __dir__ = lazy_names(__name__, globals(), _BATTLE)
+
 __all__ = [
-    *actions.__all__, *battle_odds.__all__, *battle_state.__all__, *charts.__all__, *checks.__all__,
-    *damage.__all__, *figures.__all__, *movement.__all__, *ranges.__all__, *salvo.__all__, *to_hit.__all__,
-    *units.__all__, *weapons.__all__,
-    "is_legal", "legal_actions", "legal_kinds", "log_html", "play", "step", "d36", "IllegalStep",
-    "StepResult", "odds_command", "parse_command", "roll_command",
+    *actions.__all__, *charts.__all__, *checks.__all__, *damage.__all__, *figures.__all__,
+    *movement.__all__, *ranges.__all__, *salvo.__all__, *to_hit.__all__, *units.__all__, *weapons.__all__,
+    "d36", "odds_command", "parse_command", "roll_command",
+    *(name for names in _BATTLE.values() for name in names),
 ]

@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 import html
+from typing import TYPE_CHECKING
 
 from ..geometry import hex as hexgeo
 from ..geometry.hex import Hex, UnitMarker, svg_hex_map
-from .battle_state import BattleState, BattleUnit
 from .movement import turn_only_options
 from .ranges import RANGE_BANDS, in_firing_arc, range_band
+
+if TYPE_CHECKING:  # the battle's modules load when a battle is drawn, not with the rules (rules_lib.lazy)
+    from .battle_state import BattleState, BattleUnit
 
 FRONT = "#c8e6c9"
 REAR = "#ffcdd2"

@@ -4,10 +4,13 @@ from __future__ import annotations
 
 import html
 from collections import Counter
+from typing import TYPE_CHECKING
 
 from ..battle import StepResult
-from .battle_state import PHASE_LABELS, BattleState
 from .silhouette import PART_LABELS
+
+if TYPE_CHECKING:  # the battle's modules load when a battle is drawn, not with the rules (rules_lib.lazy)
+    from .battle_state import BattleState
 
 _COLOURS = {"A": "#1565c0", "B": "#c62828"}
 _PART_NAMES = {"head": "head", "torso": "torso", "right_arm": "R arm", "left_arm": "L arm",
@@ -16,6 +19,7 @@ _PART_NAMES = {"head": "head", "torso": "torso", "right_arm": "R arm", "left_arm
 
 def status_line(state: BattleState) -> str:
     """Turn, phase and whose action it is, in words."""
+    from .battle_state import PHASE_LABELS  # loaded with a battle, not the rules
     if state.phase == "over":
         who = state.unit(state.winner).name if state.winner else "nobody"
         return f"the battle is over after turn {state.turn}: {state.end_reason}; {who} wins"

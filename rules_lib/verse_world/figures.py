@@ -7,14 +7,15 @@ a move reaches. Text figures use the source's own marks: 〇 attackable, × not,
 from __future__ import annotations
 
 import html
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 from .. import checks
 from ..geometry.square import Facing, Pose, Square, grid_svg, mark_rows
 from .attack import can_melee, in_firing_arc
-from .battle_odds import move_plan
-from .battle_state import BattleState
 from .movement import MovePlan
+
+if TYPE_CHECKING:  # the battle's modules load when a battle is drawn, not with the rules (rules_lib.lazy)
+    from .battle_state import BattleState
 
 ME = Square(0, 0)
 
@@ -82,6 +83,7 @@ def board_svg(state: BattleState, *, show: Literal["auto", "reach", "arc", "none
     ``"arc"``: its three front squares (orange) and firing arc (yellow); ``"auto"``: reach while it may
     still move, the arc once it has moved or cannot.
     """
+    from .battle_odds import move_plan  # loaded with a battle, not the rules
     rules = state.rules
     fills: dict[Square, str] = {}
     actor = state.unit(state.actor) if state.actor and state.phase == "action" else None

@@ -4,11 +4,11 @@ Every rule function cites its section of ``001_b9af664c3920e39c.txt`` (``001 §3
 readings taken where the text is silent are the fields of :class:`Wis6Rules`.
 """
 
-from ..battle import StepResult, is_legal, legal_actions, legal_kinds, log_html, play, step
-from . import attack, battle_state, counter, figures, growth, levels, rules, special, turn
+from typing import TYPE_CHECKING
+
+from ..lazy import lazy_names
+from . import attack, counter, figures, growth, levels, rules, special, turn
 from .attack import *
-from .battle import decision_odds, describe_odds
-from .battle_state import *
 from .counter import *
 from .figures import *
 from .growth import *
@@ -17,9 +17,27 @@ from .rules import *
 from .special import *
 from .turn import *
 
+if TYPE_CHECKING:  # what readers and tools see; at run time imported when first read (below)
+    from ..battle import StepResult, is_legal, legal_actions, legal_kinds, log_html, play, step
+    from .battle import decision_odds, describe_odds
+    from .battle_state import *
+
+#: the guided battle's names, imported when first read (rules_lib.lazy): the calculators use only
+#: the rules, and the battle modules were most of this package's import time
+_BATTLE = {
+    "..battle": (
+        "StepResult", "is_legal", "legal_actions", "legal_kinds", "log_html", "play", "step",
+    ),
+    ".battle": ("decision_odds", "describe_odds"),
+    ".battle_state": (
+        "ANSWERS", "Attack", "BattleRules", "BattleState", "EndAction", "IllegalStep", "Jam", "MoveTo",
+        "RollOrder", "Unit", "Weapon", "new_battle", "sample_units",
+    ),
+}
+__getattr__, __dir__ = lazy_names(__name__, globals(), _BATTLE)
+
 __all__ = [
-    *attack.__all__, *battle_state.__all__, *counter.__all__, *figures.__all__, *growth.__all__,
-    *levels.__all__, *rules.__all__, *special.__all__, *turn.__all__,
-    "is_legal", "legal_actions", "legal_kinds", "log_html", "play", "step", "StepResult", "decision_odds",
-    "describe_odds",
+    *attack.__all__, *counter.__all__, *figures.__all__, *growth.__all__, *levels.__all__, *rules.__all__,
+    *special.__all__, *turn.__all__,
+    *(name for names in _BATTLE.values() for name in names),
 ]

@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import html
+from typing import TYPE_CHECKING
 
 from ..battle import legal_actions
-from .battle_state import BattleState, MoveTo
 from .special import OPERATOR, SESSION_LIMITS
 from .turn import Square, distance, parse_square
+
+if TYPE_CHECKING:  # the battle's modules load when a battle is drawn, not with the rules (rules_lib.lazy)
+    from .battle_state import BattleState
 
 _COLOURS = {"PC": "#1e88e5", "enemy": "#e53935"}
 
@@ -18,6 +21,7 @@ def board_html(state: BattleState, *, reach: bool = True) -> str:
     With ``reach``, the squares the acting unit may still move to are shaded and the squares its
     longest weapon that can still fire reaches are outlined; the caption gives the distance.
     """
+    from .battle_state import MoveTo  # loaded with a battle, not the rules
     br = state.battle_rules
     by_square = {u.square: u for u in state.units}
     actor = state.unit(state.actor) if state.actor else None
