@@ -148,7 +148,7 @@ class LazyWheels:
     """An import hook that installs a wheel the first time one of its modules is imported.
 
     The page's Python (in a Web Worker) starts with the wheels every calculator needs; a wheel
-    only some calculators import (icepool) is fetched when first imported, with a synchronous
+    only some calculators import (none at present) is fetched when first imported, with a synchronous
     request (allowed in a worker), and checked against the SHA-256 of the build's manifest
     before it is unpacked: a wheel that differs is refused, as at start.
     """

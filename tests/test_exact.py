@@ -45,3 +45,16 @@ def test_d36_has_36_equal_results():
 def test_exact_odds_refuse_huge_spans():
     with pytest.raises(DiceLimitError, match="exact odds are limited"):
         odds("100D100")
+
+
+def test_binomial_equals_icepool_s_pool_of_dice_showing_given_faces():
+    import icepool
+
+    from rules_lib.dice.exact import binomial, from_die
+
+    for sides in range(1, 9):
+        for faces in range(sides + 1):
+            hit = icepool.Die({1: faces, 0: sides - faces}) if 0 < faces < sides else icepool.Die([int(faces == sides)])
+            for dice in range(13):
+                expected = from_die(dice @ hit if dice else icepool.Die([0]))
+                assert binomial(dice, faces, sides) == expected, (dice, faces, sides)

@@ -101,14 +101,14 @@ def japanese_font_css(css: str) -> str:
             faces.append(_WOFF_FALLBACK.sub("", face))
     return "\n".join(faces) + "\n"
 #: what the calculators import in the browser besides rules_lib (all pure Python)
-BROWSER_WHEELS = ("icepool", "ipywidgets", "traitlets", "comm")
-#: browser wheels fetched only when a calculator first imports them (top-level module -> package):
-#: icepool serves a few shape helpers, so most pages never load it (rules_lib.browser.LazyWheels)
-LAZY_WHEELS = {"icepool": "icepool"}
+BROWSER_WHEELS = ("ipywidgets", "traitlets", "comm")
+#: browser wheels fetched only when a calculator first imports them (top-level module -> package,
+#: rules_lib.browser.LazyWheels). None now: icepool was one, for two binomials a page needed, and
+#: its import delayed that page's first live result by 0.5-0.9 s; rules_lib.dice.binomial gives them.
+LAZY_WHEELS: dict[str, str] = {}
 #: the sha256 of each browser wheel at the version constraints.txt pins; a download or a cached
 #: copy that differs is refused (and removed). Bumping a pin means adding its hash here.
 WHEEL_SHA256 = {
-    "icepool-2.1.3-py3-none-any.whl": "fe9e662dff4c015019e5698c6a2760bdb09db99a7522ee4c96c581ffc565fd78",
     "ipywidgets-8.1.9-py3-none-any.whl": "f2b8cbcaae10252b809fbe4d7470db75c09b769a32cbf816d20e5ca6d3c5a79d",
     "traitlets-5.16.1-py3-none-any.whl": "f775618166caa0396c8e337099240f2bd3e5e917d203b2e6fbe21a58d3cb1f6b",
     "comm-0.2.3-py3-none-any.whl": "c615d91d75f7f04f095b30d1c1711babd43bdc6419c1be9886a85f2f4e489417",

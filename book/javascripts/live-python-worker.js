@@ -164,7 +164,7 @@ async function startPython(vendorHref, pageClasses) {
   const manifestRequest = fetch(new URL("wheels/manifest.json", vendor)).then((response) => response.json());
   const runtimeRequest = verifiedRuntime(indexURL, manifestRequest);
   const manifest = await manifestRequest;
-  // a wheel only some calculators import (icepool) is fetched when first imported (rules_lib.browser.LazyWheels)
+  // a wheel only some calculators import (none at present) is fetched when first imported (rules_lib.browser.LazyWheels)
   const lazy = manifest.lazy || {};
   const onImport = Object.fromEntries(Object.entries(lazy).map(([module, name]) => [module, {
     url: new URL(`wheels/${name}`, vendor).href, sha256: (manifest.sha256 || {})[name] || "",

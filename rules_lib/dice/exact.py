@@ -3,8 +3,9 @@
 The syntax tree is first priced (`cost`: refused at once when over budget), then evaluated
 on dense tables of whole-number counts (`dense`: convolutions, running sums and runs of
 equal quotients rather than every pair), and the result becomes a `Distribution` of
-``Fraction`` probabilities. icepool, the field's reference dice library, remains the
-route of the shape helpers (`shapes`), and `from_die` converts its dice.
+``Fraction`` probabilities. How many dice of a pool show given faces is a binomial, written
+out (`binomial`); icepool, the field's reference dice library, checks it in the tests, and
+`from_die` converts its dice.
 """
 
 from __future__ import annotations
@@ -26,7 +27,7 @@ if TYPE_CHECKING:  # imported where used: the browser loads icepool only for a p
 
 __all__ = [
     "MAX_EXACT_BYTES", "MAX_EXACT_SPAN", "MAX_EXACT_STEPS", "Distribution", "Odds",
-    "counts", "distribution", "from_die", "odds", "percent",
+    "binomial", "counts", "distribution", "from_die", "odds", "percent",
 ]
 
 
@@ -138,6 +139,20 @@ def distribution(expression: str | ParsedExpression) -> Distribution:
     check(parsed)
     values, success = _exact(parsed)
     return success if success is not None else values
+
+
+def binomial(dice: int, faces: int, sides: int) -> Distribution:
+    """How many of ``dice`` d``sides`` show one of ``faces`` given faces, exactly.
+
+    k of them with chance C(dice, k) * faces**k * (sides - faces)**(dice - k) / sides**dice. Written
+    here, not asked of icepool (which the tests compare it with): in the browser, icepool's import
+    delayed the first live result of a page that needs a binomial by half a second or more.
+    The callers check their arguments.
+    """
+    if dice == 0 or faces in (0, sides):
+        return Distribution({dice if faces == sides else 0: Fraction(1)})
+    others = sides - faces
+    return Distribution.from_counts({k: math.comb(dice, k) * faces**k * others ** (dice - k) for k in range(dice + 1)})
 
 
 def from_die(die: icepool.Die) -> Distribution:

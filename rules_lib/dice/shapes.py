@@ -13,7 +13,7 @@ from typing import Literal
 
 from .. import checks
 from . import dense
-from .exact import Distribution, from_die
+from .exact import Distribution, binomial
 from .parser import MAX_DICE, MAX_SIDES
 
 # -- D36 / D66: two d6 read as tens and units -------------------------------
@@ -104,10 +104,7 @@ def face_count_distribution(face: int, dice: int = 3, sides: int = 6) -> Distrib
     sides = checks.whole(sides, "sides", minimum=1, maximum=MAX_SIDES)
     checks.whole(face, f"face on a d{sides}", minimum=1, maximum=sides)
     _check_pool(dice)
-    import icepool  # here, not at the top: the browser loads icepool only for a page that needs it
-
-    shows_face = icepool.Die({1: 1, 0: sides - 1})
-    return from_die(dice @ shows_face if dice else icepool.Die([0]))
+    return binomial(dice, 1, sides)
 
 
 # -- opposed pools --------------------------------------------------------------

@@ -12,7 +12,7 @@ from typing import Literal
 from .. import checks
 from ..checks import halfwidth
 from ..dice import MAX_DICE, MAX_SIDES, Distribution, parse, pattern, pattern_distribution
-from ..dice.exact import from_die
+from ..dice.exact import binomial
 from ..worked import Worked
 from .silhouette import Grip, Weapon, parse_ability, parse_proper_range
 
@@ -238,19 +238,13 @@ def attack_count(dice: Sequence[int], weapon: Weapon, extended: ExtendedFace | s
 
 
 def binomial_faces(dice: int, faces: int, sides: int = 6) -> Distribution:
-    """How many of ``dice`` d``sides`` show one of ``faces`` given faces (a binomial).
-
-    A generic helper written here because ``rules_lib.dice`` counts a single face only.
-    """
+    """How many of ``dice`` d``sides`` show one of ``faces`` given faces (a binomial), its arguments checked."""
     checks.whole(dice, "the number of dice", minimum=0, maximum=MAX_DICE)
     checks.whole(sides, "sides", minimum=1, maximum=MAX_SIDES)
     checks.whole(faces, "faces", minimum=0, maximum=sides)
     if not 0 <= faces <= sides:
         raise ValueError(f"{faces!r} faces is outside 0 to {sides}")
-    import icepool  # here, not at the top: the browser loads icepool only for a page that needs it
-
-    hit = icepool.Die({1: faces, 0: sides - faces}) if 0 < faces < sides else icepool.Die([int(faces == sides)])
-    return from_die(dice @ hit if dice else icepool.Die([0]))
+    return binomial(dice, faces, sides)
 
 
 def attack_count_distribution(weapon: Weapon, dice: int = ACTION_DICE,

@@ -34,7 +34,7 @@ async () => {
   py.runPython([
     "import rules_lib.browser as browser",
     "browser.install_ipython_stand_in()",
-    "import ipywidgets, icepool, rules_lib.dice, rules_lib.widgets, json",
+    "import ipywidgets, rules_lib.dice, rules_lib.widgets, json",
     "browser.roll_inline = lambda text: json.dumps({'ok': True, 'line': 'PLANTED', 'detail': '', 'total': 0})",
   ].join("\\n"));
   const snapshot = py.makeMemorySnapshot();
@@ -96,8 +96,7 @@ def test_control_the_planted_snapshot_would_run_where_snapshots_are_on(browser, 
 
 
 @pytest.mark.parametrize(("wheel", "page_path"), [
-    ("ipywidgets", PAGE),  # loaded at start
-    ("icepool", "nemesis/07-calculators/"),  # loaded when a calculator first imports it (LazyWheels)
+    ("ipywidgets", PAGE),  # loaded at start (a wheel fetched on first import is checked by tests/test_browser_lazy_wheels.py)
 ])
 def test_a_wheel_that_does_not_match_the_manifest_stops_the_calculators(browser, site_url, wheel, page_path):  # noqa: F811
     context = browser.new_context()

@@ -48,12 +48,12 @@ def test_tar_member_names_are_normalised(tmp_path, monkeypatch):
 
 
 def test_a_wheel_that_differs_from_its_pinned_hash_is_refused_and_removed(tmp_path):
-    forged = tmp_path / "icepool-2.1.3-py3-none-any.whl"
+    forged = tmp_path / "ipywidgets-8.1.9-py3-none-any.whl"
     forged.write_bytes(b"not the wheel")
     with pytest.raises(RuntimeError, match="differs from the pinned"):
         vendor._checked_wheel(forged)
     assert not forged.exists()
-    unknown = tmp_path / "icepool-9.9.9-py3-none-any.whl"
+    unknown = tmp_path / "ipywidgets-9.9.9-py3-none-any.whl"
     unknown.write_bytes(b"x")
     with pytest.raises(RuntimeError, match="no pinned sha256"):
         vendor._checked_wheel(unknown)
