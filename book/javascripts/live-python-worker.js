@@ -136,9 +136,22 @@ async function verifiedRuntime(indexURL, manifestRequest) {
   }));
   downloads.forEach((request) => request.catch(() => {})); // reported where verified
   const digests = (await manifestRequest).runtime || {};
-  const bytes = await Promise.all(names.map((name, at) => verified(`the runtime file ${name}`, downloads[at], digests[name])));
+  const checked = names.map((name, at) => verified(`the runtime file ${name}`, downloads[at], digests[name]));
+  checked.forEach((request) => request.catch(() => {})); // reported below
+  // Each module is imported as soon as it is checked, so V8 compiles Pyodide's 1.25 MB glue while
+  // the wasm and the standard library still download. Importing runs only their definitions;
+  // nothing of theirs is called before every file is checked (below).
+  const modules = Promise.all(RUNTIME_MODULES.map(async (name) => {
+    const url = URL.createObjectURL(new Blob([await checked[names.indexOf(name)]], { type: "text/javascript" }));
+    try {
+      return await import(url);
+    } finally {
+      URL.revokeObjectURL(url);
+    }
+  }));
+  modules.catch(() => {}); // awaited once every file is checked
+  const bytes = await Promise.all(checked);
   const files = Object.fromEntries(names.map((name, at) => [name, bytes[at]]));
-  const moduleURL = (name) => URL.createObjectURL(new Blob([files[name]], { type: "text/javascript" }));
   const checkedWasm = new WeakSet();
   instantiateCheckedWasm(checkedWasm, compiled, files[RUNTIME_WASM]);
   const pageFetch = self.fetch.bind(self);
@@ -151,9 +164,7 @@ async function verifiedRuntime(indexURL, manifestRequest) {
     if (name === RUNTIME_WASM) checkedWasm.add(response);
     return Promise.resolve(response);
   };
-  const moduleURLs = RUNTIME_MODULES.map(moduleURL);
-  const [{ loadPyodide }, emscripten] = await Promise.all(moduleURLs.map((url) => import(url)));
-  moduleURLs.forEach((url) => URL.revokeObjectURL(url));
+  const [{ loadPyodide }, emscripten] = await modules;
   return (options) => loadPyodide({ ...options, indexURL, createPyodideModule: emscripten.default });
 }
 
