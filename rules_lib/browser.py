@@ -154,12 +154,17 @@ class LazyWheels:
     """
 
     def __init__(self, wheels: dict[str, dict[str, str]], fetch: Any, target: str | None = None) -> None:
-        import sysconfig
-
         #: top-level module -> {"url": ..., "sha256": ...}
         self.wheels = dict(wheels)
         self.fetch = fetch  # url -> bytes
-        self.target = target or sysconfig.get_path("purelib")  # where Pyodide unpacks the other wheels
+        self.target = target  # where to unpack; by default, asked of sysconfig when first needed
+
+    def _target(self) -> str:
+        if self.target is None:
+            import sysconfig  # its first question took 0.1-0.2 s of every start in the browser
+
+            self.target = sysconfig.get_path("purelib")  # where Pyodide unpacks the other wheels
+        return self.target
 
     def find_spec(self, name: str, path: Any = None, target: Any = None) -> Any:
         wheel = self.wheels.pop(name.partition(".")[0], None)
@@ -174,9 +179,9 @@ class LazyWheels:
         if hashlib.sha256(data).hexdigest() != wheel["sha256"]:
             raise ImportError(f"the wheel {wheel['url'].rsplit('/', 1)[-1]} does not match the build's digest")
         with zipfile.ZipFile(io.BytesIO(data)) as archive:
-            archive.extractall(self.target)
+            archive.extractall(self._target())
         importlib.invalidate_caches()
-        return importlib.machinery.PathFinder.find_spec(name, path if path is not None else [self.target], target)
+        return importlib.machinery.PathFinder.find_spec(name, path if path is not None else [self._target()], target)
 
 
 def install_lazy_wheels(wheels_json: str) -> None:
@@ -194,7 +199,9 @@ def install_lazy_wheels(wheels_json: str) -> None:
         return request.response.to_py()
 
     sys.meta_path[:] = [f for f in sys.meta_path if not isinstance(f, LazyWheels)]
-    sys.meta_path.append(LazyWheels(json.loads(wheels_json), fetch))
+    wheels = json.loads(wheels_json)
+    if wheels:  # no hook when the build has no such wheel
+        sys.meta_path.append(LazyWheels(wheels, fetch))
 
 
 class LiveCalculator:

@@ -72,3 +72,13 @@ def test_a_start_from_a_snapshot_unpacks_the_bytecode_only_for_modules_it_lacks(
     monkeypatch.delitem(sys.modules, "rules_lib.widgets.gundam_sentinel")
     assert browser.lacks_calculator_modules(named) is True
     assert browser.lacks_calculator_modules('["os:system"]') is False  # not a calculator: never imported
+
+
+def test_a_build_without_lazy_wheels_installs_no_hook_and_a_hook_asks_sysconfig_only_when_fetching():
+    from rules_lib import browser
+
+    browser.install_lazy_wheels('{"probe": {"url": "https://site/probe.whl", "sha256": "0"}}')
+    assert any(isinstance(f, browser.LazyWheels) for f in sys.meta_path)
+    browser.install_lazy_wheels("{}")  # a later start with none: the old hook goes, none comes
+    assert not any(isinstance(f, browser.LazyWheels) for f in sys.meta_path)
+    assert browser.LazyWheels({}, fetch=None).target is None  # sysconfig's first answer is slow in the browser
