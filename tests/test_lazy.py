@@ -19,7 +19,8 @@ def test_the_package_lists_each_battle_module_s_names_and_every_name_resolves(sy
     for relative, names in package._BATTLE.items():
         module = importlib.import_module(importlib.util.resolve_name(relative, package.__name__))
         if relative in (".battle_odds", ".battle_state"):  # offered whole, as `import *` did
-            assert sorted(names) == sorted(module.__all__), relative
+            assert sorted(names) == sorted(module.__all__), (
+                f"rules_lib.{system}._BATTLE[{relative!r}] must list {module.__name__}.__all__ (rules_lib.lazy)")
         assert all(hasattr(module, name) for name in names), relative
     assert len(package.__all__) == len(set(package.__all__))
     for name in package.__all__:
