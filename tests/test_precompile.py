@@ -84,3 +84,17 @@ def test_without_node_the_site_serves_the_sources_and_says_so(tmp_path, monkeypa
         assert precompile.precompile(runtime, [], [], tmp_path / "start-bytecode.zip") is False
     assert "no Node to precompile" in caplog.text
     assert (runtime / "python_stdlib.zip").read_bytes() == before and not (tmp_path / "start-bytecode.zip").exists()
+
+
+def test_a_failing_node_leaves_the_sources_and_says_why(tmp_path, monkeypatch, caplog):
+    runtime = tmp_path / "pyodide"
+    runtime.mkdir()
+    with zipfile.ZipFile(runtime / "python_stdlib.zip", "w") as archive:
+        archive.writestr("json/__init__.py", "x = 1\n")
+    (runtime / "pyodide.asm.wasm").write_bytes(b"\0asm")  # not a runtime Node can start
+    before = (runtime / "python_stdlib.zip").read_bytes()
+    monkeypatch.setattr(precompile, "CACHE", tmp_path / "cache")
+    with caplog.at_level(logging.WARNING):
+        assert precompile.precompile(runtime, [], [], tmp_path / "start-bytecode.zip") is False
+    assert "precompiling the start-up modules failed" in caplog.text
+    assert (runtime / "python_stdlib.zip").read_bytes() == before and not list((tmp_path / "cache").glob("*/done"))
