@@ -77,9 +77,7 @@ def import_calculator_modules(dotted_json: str | None = None) -> list[str]:
     constructing the first calculator) are imported in the worker meanwhile. Names that are not
     on the allow-list are skipped here; constructing them is refused by `calculator_class`.
     """
-    allowed = calculator_modules()
-    wanted = allowed if dotted_json is None else {str(d).partition(":")[0] for d in json.loads(dotted_json)}
-    imported = sorted(wanted & allowed)
+    imported = sorted(calculator_modules() if dotted_json is None else _named_modules(dotted_json))
     for module_name in imported:
         importlib.import_module(module_name)
     return imported
@@ -87,8 +85,12 @@ def import_calculator_modules(dotted_json: str | None = None) -> list[str]:
 
 def lacks_calculator_modules(dotted_json: str) -> bool:
     """Whether a page names a calculator (JSON list of ``module:Class``) whose module is not imported yet."""
-    wanted = {str(d).partition(":")[0] for d in json.loads(dotted_json)} & calculator_modules()
-    return any(module_name not in sys.modules for module_name in wanted)
+    return any(module_name not in sys.modules for module_name in _named_modules(dotted_json))
+
+
+def _named_modules(dotted_json: str) -> set[str]:
+    """The calculator modules of the classes a page names (JSON list of ``module:Class``), on the allow-list."""
+    return {str(d).partition(":")[0] for d in json.loads(dotted_json)} & calculator_modules()
 
 
 def prebuild_calculators(dotted_json: str, *, wheels_installed: bool = True) -> list[str]:

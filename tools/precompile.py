@@ -64,8 +64,6 @@ def precompile(runtime: Path, wheels: list[Path], lazy_modules: list[str], bytec
     only) when there is no Node to run Pyodide with.
     """
     stdlib = runtime / "python_stdlib.zip"
-    if is_precompiled(stdlib) and bytecode.exists():
-        return True
     key = hashlib.sha256(json.dumps(sorted(lazy_modules)).encode())
     for path in [stdlib, runtime / "pyodide.asm.wasm", NODE_SCRIPT, PYODIDE_SCRIPT, *wheels]:
         key.update(path.name.encode() + b"\0" + path.read_bytes())

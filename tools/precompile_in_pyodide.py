@@ -17,7 +17,6 @@ fetched on first import), and the wheels already unpacked where the worker unpac
 """
 
 import importlib.util
-import inspect
 import json
 import marshal
 import os
@@ -29,14 +28,15 @@ PREFIX = "/lib/python314.zip/"
 
 
 def calculator_names(browser) -> list[str]:
-    """Every live calculator as ``module:Class``: what any page may build."""
-    from rules_lib.widgets.base import Calculator
-
+    """Every live calculator as ``module:Class``: what any page may build (the allow-list's own test)."""
     names = []
     for module_name in sorted(browser.import_calculator_modules()):
-        for name, value in vars(sys.modules[module_name]).items():
-            if inspect.isclass(value) and issubclass(value, Calculator) and value.__module__ == module_name:
-                names.append(f"{module_name}:{name}")
+        for name in list(vars(sys.modules[module_name])):
+            try:
+                browser.calculator_class(f"{module_name}:{name}")
+            except ValueError:
+                continue
+            names.append(f"{module_name}:{name}")
     return names
 
 

@@ -80,8 +80,9 @@ async function download(url) {
   return (await fetched(url)).arrayBuffer();
 }
 
-function verifiedWheel(vendor, manifest, name) {
-  return verified(`the wheel ${name}`, download(new URL(`wheels/${name}`, vendor)), (manifest.sha256 || {})[name]);
+// a file of vendor/wheels/ (a wheel, or the wheels' bytecode), checked against the manifest
+function verifiedWheel(vendor, manifest, name, what = "the wheel") {
+  return verified(`${what} ${name}`, download(new URL(`wheels/${name}`, vendor)), (manifest.sha256 || {})[name]);
 }
 
 // Pyodide's own files, checked before it runs them. Each is downloaded once, here, and Pyodide is
@@ -184,8 +185,8 @@ async function startPython(vendorHref, pageClasses) {
   const wheelsRequest = Promise.all(atStart.map((name) => verifiedWheel(vendor, manifest, name)));
   wheelsRequest.catch(() => {}); // reported where it is awaited
   // their start-up modules compiled at build time (tools/precompile.py): Python need not compile them
-  const bytecodeRequest = manifest.bytecode ? verified(`the bytecode ${manifest.bytecode}`,
-    download(new URL(`wheels/${manifest.bytecode}`, vendor)), (manifest.sha256 || {})[manifest.bytecode]) : Promise.resolve(null);
+  const bytecodeRequest = manifest.bytecode
+    ? verifiedWheel(vendor, manifest, manifest.bytecode, "the bytecode") : Promise.resolve(null);
   bytecodeRequest.catch(() => {});
   const key = new URL(`snapshot-${manifest.build}`, vendor).href;
   const snapshots = manifest.snapshot === "on" && Boolean(manifest.build);
