@@ -15,10 +15,9 @@ $(STAMP): pyproject.toml constraints.txt build-constraints.txt
 	$(BIN)/python -m pip install --quiet -c constraints.txt --build-constraint build-constraints.txt -e '.[book,dev]'
 	touch $(STAMP)
 
-## serve the book site on http://127.0.0.1:8000; a local preview is an origin of its own, so its
-## pages may keep a Python memory snapshot (RULES_LIB_SNAPSHOT, tools/vendor.py; off on GitHub Pages)
+## serve the book site on http://127.0.0.1:8000
 serve: $(STAMP)
-	RULES_LIB_SNAPSHOT=on $(BIN)/mkdocs serve --dev-addr 127.0.0.1:8000
+	$(BIN)/mkdocs serve --dev-addr 127.0.0.1:8000
 
 ## every test: lint, strict site build, library/catalogue/widget tests, nbval over every notebook,
 ## and the browser tests against the built site
@@ -60,8 +59,9 @@ mutation: $(STAMP)
 	$(BIN)/python tools/mutation.py
 
 ## each system's calculators page, cold and warm, full speed and CPU-throttled 4x: times, long tasks, bytes
+## (the site as published: the same build as make site)
 bench-site: $(STAMP) chromium
-	RULES_LIB_SNAPSHOT=on $(BIN)/mkdocs build --strict --site-dir .site-bench
+	$(BIN)/mkdocs build --strict --site-dir .site-bench
 	$(BIN)/python benchmarks/bench_site.py .site-bench
 
 clean:

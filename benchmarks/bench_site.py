@@ -1,7 +1,7 @@
 """Each system's calculators page in headless Chromium, cold and warm, at full speed and with the CPU throttled 4×.
 
 Builds nothing: point it at a built site (default .site-test, as `make test` leaves it) or run
-`make bench-site` (which builds with snapshots on, as a site on an origin of its own would).
+`make bench-site` (which builds the site as published).
 Serves the site on 127.0.0.1 and reports, per load, in ms since navigation:
 
 - stored: every stored widget drawn (the page is readable and its calculators show values);
@@ -9,11 +9,13 @@ Serves the site on 127.0.0.1 and reports, per load, in ms since navigation:
 - result: the first recomputed result shown after an input change made the moment the page is live;
 - update: that recomputation alone;
 - long tasks on the main thread (PerformanceObserver 'longtask'): how many, and the longest;
-- bytes the server sent for the load (raw), and the same files gzip-compressed (as GitHub Pages
-  serves text; whether it compresses .wasm is not assumed: both are shown).
+- bytes the server sent up to the first recomputed result (raw), and the same files gzip-compressed
+  (as GitHub Pages serves text; whether it compresses .wasm is not assumed: both are shown); and
+  the bytes of the whole visit, which include the Python snapshot a first visit fetches once it is
+  live, for the pages after it (tools/snapshot.py).
 
 A cold load is a fresh browser profile; the warm load is a second tab of the same profile (the
-runtime from the browser's cache; with snapshots on, Python restored from its snapshot).
+runtime from the browser's cache, Python restored from the build's snapshot the cold load stored).
 The 4× throttling is CDP's Emulation.setCPUThrottlingRate, as a mid-range phone.
 Goals (reported, never asserted): result ≤ 2.5 s cold and ≤ 0.5 s warm at full speed; ≤ 10 MB
 cold; no long task over 200 ms.
@@ -102,9 +104,10 @@ def load(context, url: str, throttle: int) -> dict:
     if status != "live":
         raise RuntimeError(f"{url}: the calculators did not start: {page.evaluate('window.rulesLibLive.error')}")
     change = page.evaluate(CHANGE_INPUT)
+    to_result = list(Counting.sent)
     page.wait_for_load_state("load")
-    # a reader stays on the page: let a first visit finish storing its Python snapshot
-    page.wait_for_function("!['saving', undefined].includes(window.rulesLibLive.snapshot)", timeout=timeout)
+    # a reader stays on the page: let a first visit finish fetching the Python snapshot for the next
+    page.wait_for_function("!['fetching', undefined].includes(window.rulesLibLive.snapshot)", timeout=timeout)
     live = page.evaluate("({phases: window.rulesLibLive.phases, snapshot: window.rulesLibLive.snapshot,"
                          " longTasks: window.__longTasks})")
     page.close()
@@ -114,7 +117,8 @@ def load(context, url: str, throttle: int) -> dict:
         "update": change["shown"] - change["asked"], "snapshot": live["snapshot"], "phases": live["phases"],
         "long": [duration for _, duration in live["longTasks"]],
         "over": [f"{duration} ms at {start}" for start, duration in live["longTasks"] if duration > 200],
-        "raw": sum(p.stat().st_size for p in sent), "gzip": sum(gzipped_size(p) for p in sent), "sent": sent,
+        "raw": sum(p.stat().st_size for p in to_result), "gzip": sum(gzipped_size(p) for p in to_result),
+        "visit": sum(p.stat().st_size for p in sent), "sent": sent,
     }
 
 
@@ -122,7 +126,8 @@ def line(kind: str, figures: dict) -> str:
     long = figures["long"]
     return (f"  {kind:4} stored {figures['stored']:6} ms  live {figures['live']:6} ms  result {figures['result']:6} ms"
             f" (update {figures['update']:4} ms)  long tasks {len(long):2} (longest {max(long, default=0):4} ms)"
-            f"  {figures['raw'] / 1e6:5.2f} MB raw, {figures['gzip'] / 1e6:5.2f} MB gzip  snapshot {figures['snapshot']}")
+            f"  {figures['raw'] / 1e6:5.2f} MB raw, {figures['gzip'] / 1e6:5.2f} MB gzip"
+            f" (visit {figures['visit'] / 1e6:5.2f} MB raw)  snapshot {figures['snapshot']}")
 
 
 def main(site: Path, page_filter: str = "", rates: tuple[int, ...] = (1, 4), repeat: int = 1) -> None:

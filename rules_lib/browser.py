@@ -83,6 +83,20 @@ def import_calculator_modules(dotted_json: str | None = None) -> list[str]:
     return imported
 
 
+def calculator_names() -> list[str]:
+    """Every live calculator as ``module:Class``: what any page may build (the allow-list's own test).
+    Imports every calculator module."""
+    names = []
+    for module_name in import_calculator_modules():
+        for name in list(vars(sys.modules[module_name])):
+            try:
+                calculator_class(f"{module_name}:{name}")
+            except ValueError:
+                continue
+            names.append(f"{module_name}:{name}")
+    return names
+
+
 def lacks_calculator_modules(dotted_json: str) -> bool:
     """Whether a page names a calculator (JSON list of ``module:Class``) whose module is not imported yet."""
     return any(module_name not in sys.modules for module_name in _named_modules(dotted_json))
@@ -93,16 +107,13 @@ def _named_modules(dotted_json: str) -> set[str]:
     return {str(d).partition(":")[0] for d in json.loads(dotted_json)} & calculator_modules()
 
 
-def prebuild_calculators(dotted_json: str, *, wheels_installed: bool = True) -> list[str]:
+def prebuild_calculators(dotted_json: str) -> list[str]:
     """Construct one of each calculator a page names (JSON list of ``module:Class``), before it asks.
 
-    Constructing computes the calculator's first result, the slow part of pairing it with the page.
-    Done while the page draws, and before the worker's memory snapshot is taken, a later visit finds
-    them already built. A `LiveCalculator` takes a prebuilt one untouched, at most once, or raises
-    the error its construction raised. Names that are not live calculators are skipped here and
-    refused when the page asks for them. Before the lazy wheels are installed (``wheels_installed``
-    false: fetching one then would put JavaScript objects in the snapshot), a calculator whose module
-    needs one is skipped, to be built by the next call.
+    Constructing computes the calculator's first result, the slow part of pairing it with the page,
+    and is done while the page draws. A `LiveCalculator` takes a prebuilt one untouched, at most
+    once, or raises the error its construction raised. Names that are not live calculators are
+    skipped here and refused when the page asks for them.
     """
     built = []
     for dotted in json.loads(dotted_json):
@@ -112,14 +123,39 @@ def prebuild_calculators(dotted_json: str, *, wheels_installed: bool = True) -> 
             _PREBUILT[dotted] = calculator_class(str(dotted))()
         except ValueError:
             continue
-        except ImportError as error:
-            if not wheels_installed:
-                continue
-            _PREBUILT[dotted] = error
         except Exception as error:  # noqa: BLE001 - raised again when the page asks for it
             _PREBUILT[dotted] = error
         built.append(dotted)
     return built
+
+
+def prepare_snapshot() -> list[str]:
+    """Python as the site's memory snapshot starts (built by ``tools/snapshot.py``): started as a page's
+    worker starts it, every calculator module imported, garbage collected. Returns every calculator,
+    in the order the snapshot should hold them built: the calculators, then the guided battles, then
+    the table sheets.
+
+    Pyodide restores a snapshot only into the memory its wasm starts with (30 MiB), and building all
+    of them outgrows it: ``tools/snapshot.mjs`` builds as many as fit, one at a time
+    (`prebuild_calculators`, then ``gc.collect()``); a page builds the rest after the restore.
+    """
+    import gc
+
+    import_shared()
+    names = calculator_names()
+    gc.collect()
+    return sorted(names, key=lambda name: (name.startswith("rules_lib.widgets.sheets:"),
+                                           name.partition(":")[0].endswith("_battle")))
+
+
+def import_shared() -> None:
+    """What a page's Python imports first, whatever its calculators: ipywidgets (after the IPython
+    stand-in), and the library's dice and widgets."""
+    install_ipython_stand_in()
+    import ipywidgets  # noqa: F401
+
+    import rules_lib.dice  # noqa: F401
+    import rules_lib.widgets  # noqa: F401
 
 
 def install_ipython_stand_in() -> None:

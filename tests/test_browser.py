@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import functools
 import http.server
-import json
 import os
 import re
 import shutil
@@ -263,16 +262,17 @@ def test_page_stays_readable_and_says_so_when_python_cannot_start(browser, site_
     page.close()
 
 
-def test_a_second_visit_starts_python_from_the_stored_snapshot_and_still_computes(browser, site_url):
+def test_a_second_visit_starts_python_from_the_builds_snapshot_and_still_computes(browser, site_url):
     context = browser.new_context()
-    # snapshots are on only for a site on an origin of its own (RULES_LIB_SNAPSHOT=on at build time);
-    # the test site is built with the default (off), so its manifest is served here as such a build's
-    context.route("**/vendor/wheels/manifest.json", lambda route: route.fulfill(
-        response=(response := route.fetch()), body=json.dumps({**response.json(), "snapshot": "on"}),
-        content_type="application/json"))
     first = context.new_page()
+    sent = []
+    first.on("request", lambda r: sent.append(r.url) if "/python-snapshot-" in r.url else None)
     first.goto(site_url + "dice/01-dice-and-odds/", wait_until="load")
-    first.wait_for_function("window.rulesLibLive && window.rulesLibLive.snapshot === 'saved'", timeout=90_000)
+    first.wait_for_function("window.rulesLibLive && window.rulesLibLive.status === 'live'", timeout=90_000)
+    # a first visit starts afresh; the snapshot is fetched once the page is live, and stored
+    assert not first.evaluate("window.rulesLibLive.fromSnapshot")
+    first.wait_for_function("window.rulesLibLive.snapshot === 'stored'", timeout=90_000)
+    assert len(sent) == 1
     first.close()
 
     page = context.new_page()
@@ -288,6 +288,7 @@ def test_a_second_visit_starts_python_from_the_stored_snapshot_and_still_compute
     expected = odds("4D6>=14").success
     page.locator(".widget-html", has_text=f"success {expected}").first.wait_for(timeout=10_000)
     assert problems == []
+    assert len(sent) == 1  # the memory came from Cache Storage, not fetched again
     context.close()
 
 

@@ -66,18 +66,27 @@ def test_a_prebuilt_calculator_is_taken_once_and_untouched():
     assert "success 3/8 (37.50%)" in changes[2]["value"]
 
 
-def test_a_calculator_whose_wheel_is_not_installed_yet_is_built_once_it_is(monkeypatch):
+def test_a_calculator_whose_wheel_is_refused_raises_that_error_when_the_page_asks_for_it(monkeypatch):
     from rules_lib import browser
 
     def wheel_refused(dotted):
         raise ImportError("the wheel icepool does not match the build's digest")
 
     monkeypatch.setattr(browser, "calculator_class", wheel_refused)
-    # before the lazy wheels are installed: skipped, to be built by the next call
-    assert browser.prebuild_calculators(json.dumps([DOTTED]), wheels_installed=False) == []
-    assert DOTTED not in browser._PREBUILT
-    # after: the error is kept, and raised when the page asks for the calculator
+    # the error is kept, and raised when the page asks for the calculator
     assert browser.prebuild_calculators(json.dumps([DOTTED])) == [DOTTED]
     with pytest.raises(ImportError, match="does not match the build's digest"):
         LiveCalculator(DOTTED)
     assert DOTTED not in browser._PREBUILT
+
+
+def test_the_snapshot_starts_with_every_calculator_module_and_names_the_calculators_to_build():
+    from rules_lib import browser
+
+    order = browser.prepare_snapshot()
+    assert sorted(order) == sorted(browser.calculator_names())
+    assert all(module in sys.modules for module in browser.calculator_modules())
+    # the calculators first, then the guided battles, then the table sheets
+    kinds = ["sheet" if name.startswith("rules_lib.widgets.sheets:") else
+             "battle" if name.partition(":")[0].endswith("_battle") else "calculator" for name in order]
+    assert kinds == sorted(kinds, key=["calculator", "battle", "sheet"].index) and set(kinds) == {"calculator", "battle", "sheet"}

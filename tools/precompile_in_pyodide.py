@@ -27,30 +27,12 @@ MARKER = b"rules_lib: start-up modules precompiled"
 PREFIX = "/lib/python314.zip/"
 
 
-def calculator_names(browser) -> list[str]:
-    """Every live calculator as ``module:Class``: what any page may build (the allow-list's own test)."""
-    names = []
-    for module_name in sorted(browser.import_calculator_modules()):
-        for name in list(vars(sys.modules[module_name])):
-            try:
-                browser.calculator_class(f"{module_name}:{name}")
-            except ValueError:
-                continue
-            names.append(f"{module_name}:{name}")
-    return names
-
-
 def start_up_files() -> set[str]:
     """The source files of the modules a calculator page loads before it is live."""
     import rules_lib.browser as browser
 
-    browser.install_ipython_stand_in()
-    import ipywidgets  # noqa: F401 - what the worker imports first
-
-    import rules_lib.dice  # noqa: F401
-    import rules_lib.widgets  # noqa: F401
-
-    browser.prebuild_calculators(json.dumps(calculator_names(browser)))
+    browser.import_shared()  # what the worker imports first
+    browser.prebuild_calculators(json.dumps(browser.calculator_names()))
     files = {getattr(module, "__file__", None) or "" for module in list(sys.modules.values())}
     return {name for name in files if name.endswith(".py")}
 

@@ -17,7 +17,6 @@ import fnmatch
 import hashlib
 import io
 import json
-import os
 import re
 import shutil
 import subprocess
@@ -28,6 +27,7 @@ from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 
 from precompile import BYTECODE, precompile
+from snapshot import snapshot_into
 
 ROOT = Path(__file__).resolve().parents[1]
 CACHE = ROOT / ".cache" / "vendor"
@@ -197,20 +197,6 @@ def _own_wheel() -> Path:
     return next(folder.glob("*.whl"))
 
 
-def snapshot_policy() -> str:
-    """Whether pages may keep a Python memory snapshot in the browser: ``"off"`` unless the build says.
-
-    A snapshot lives in the origin's Cache Storage, which every page of the origin can write; on
-    GitHub Pages all of an owner's project sites share one origin, so another project could plant
-    one that would then run in this book. Only a site on an origin of its own (a custom domain,
-    a local preview) may turn it on, with ``RULES_LIB_SNAPSHOT=on`` at build time.
-    """
-    policy = os.environ.get("RULES_LIB_SNAPSHOT", "off").strip().lower() or "off"
-    if policy not in ("on", "off"):
-        raise RuntimeError(f"RULES_LIB_SNAPSHOT={policy!r}: allowed are 'on' (an origin of its own) and 'off'")
-    return policy
-
-
 def _checked_wheel(wheel: Path) -> Path:
     """The wheel, if its sha256 is the pinned one (checked on every use: cached copies too)."""
     pinned = WHEEL_SHA256.get(wheel.name)
@@ -255,26 +241,22 @@ def wheels_into(site_wheels: Path) -> list[str]:
     runtime = site_wheels.parent / PYODIDE.target
     bytecode = site_wheels / BYTECODE
     bytecode.unlink(missing_ok=True)
-    precompile(runtime, [site_wheels / name for name in names], sorted(LAZY_WHEELS), bytecode)
-    runtime_sha256 = runtime_digests(runtime)
-    # the build id names this exact runtime: a memory snapshot of one build is useless to another
-    build = hashlib.sha256()
-    for asset in ASSETS:
-        build.update(asset.integrity.encode())
-    build.update(json.dumps(runtime_sha256, sort_keys=True).encode())
-    for name in [*names, *([BYTECODE] if bytecode.exists() else [])]:
-        build.update((site_wheels / name).read_bytes())
+    precompiled = precompile(runtime, [site_wheels / name for name in names], sorted(LAZY_WHEELS), bytecode)
+    # Python's memory as a page's worker starts it (tools/snapshot.py); only over the precompiled
+    # standard library, which is what the pages are served
+    snapshot = (snapshot_into(runtime, [*(site_wheels / name for name in names), bytecode], site_wheels)
+                if precompiled else None)
+    checked = [*names, *([BYTECODE] if bytecode.exists() else []), *([snapshot["file"]] if snapshot else [])]
     manifest = {
         "wheels": names,
-        "runtime": runtime_sha256,
+        "runtime": runtime_digests(runtime),
         # their start-up modules' bytecode (tools/precompile.py), unpacked over them; absent without Node
         "bytecode": BYTECODE if bytecode.exists() else None,
-        # the page checks every wheel, and the bytecode, against these before unpacking it
-        "sha256": {name: hashlib.sha256((site_wheels / name).read_bytes()).hexdigest()
-                   for name in [*names, *([BYTECODE] if bytecode.exists() else [])]},
+        # the memory snapshot later pages restore (tools/snapshot.py): {file, memory_sha256}; absent without Node
+        "snapshot": snapshot,
+        # the page checks every wheel, the bytecode and the snapshot against these before using it
+        "sha256": {name: hashlib.sha256((site_wheels / name).read_bytes()).hexdigest() for name in checked},
         "lazy": lazy,
-        "build": build.hexdigest()[:16],
-        "snapshot": snapshot_policy(),
     }
     (site_wheels / "manifest.json").write_text(json.dumps(manifest, indent=1))
     return names

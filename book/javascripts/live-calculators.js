@@ -12,8 +12,8 @@
  * worker as a message, and the states Python changes come back as one. This thread never runs
  * Python, so the page stays responsive. Nothing is fetched from outside the site.
  *
- * Where the build allows it (manifest "snapshot": "on", a site on an origin of its own), the worker
- * starts Python from a memory snapshot kept in the browser after the first visit (see startPython).
+ * After a reader's first calculators page, the worker starts Python from the build's memory snapshot
+ * (tools/snapshot.py), stored in the browser by that first page and checked against the manifest.
  * Every wheel is checked against the SHA-256 digest the build wrote into the manifest.
  *
  * Dice expressions in the rule text become buttons, whether written as inline code (`3D6+3`,
@@ -119,9 +119,7 @@
   // Python runs in a Web Worker (live-python-worker.js): it boots, restores its snapshot and
   // computes there, so this thread only draws. Calls are messages modelled on Jupyter's comm
   // protocol (see the worker's header); each returns a promise of the worker's reply.
-  // The memory snapshot (where the build's manifest allows it: an origin of its own, since Cache
-  // Storage belongs to the whole origin and a planted copy would run as this book's code) is read
-  // and written in the worker.
+  // The memory snapshot is fetched, checked, stored and restored in the worker.
   // the calculator classes the stored state names (their modules can be imported before the page draws)
   function pageClasses() {
     if (!stateTag) return [];

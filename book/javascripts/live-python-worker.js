@@ -10,20 +10,20 @@
  *                  {id, op: "comm_msg", comm, data: {method: "custom", index, content}} a button press
  *                  {id, op: "roll", text}                        a dice expression clicked in the text
  *   worker → page  {op: "phase", name, at}                       start-up timings (ms since the page's navigation)
- *                  {op: "snapshot", state, fromSnapshot}         the memory snapshot's fate
+ *                  {op: "snapshot", state, fromSnapshot}         the memory snapshot's fate: "restored", "fetching",
+ *                                                                "stored", "none" (the build has none), "not …"
  *                  {id, ok: true, result} | {id, ok: false, error}
  * A reply carries the widget states Python changed, as [index, {key: value}] pairs (rules_lib.browser).
  * Messages are handled in the order they come: each waits for the same start-up promise.
  *
- * The memory snapshot follows the page's design (see live-calculators.js): used only where the build's
- * manifest says the origin is the book's own (RULES_LIB_SNAPSHOT=on); otherwise neither read nor written.
+ * The memory snapshot is the build's own (tools/snapshot.py), never one the browser made. A reader's
+ * first calculators page starts Python afresh, then fetches the snapshot in the background (so a first
+ * visit downloads no more before it is live), checks it, unzips it and stores its memory in Cache
+ * Storage; later pages restore that memory. Cache Storage belongs to the whole origin (on GitHub Pages,
+ * to every project of the owner), so a stored memory is run only if its SHA-256 is the manifest's.
  */
 const SNAPSHOT_CACHE = "rules-lib-live-snapshots";
-const SHARED_IMPORTS = [
-  "import rules_lib.browser as browser",
-  "browser.install_ipython_stand_in()",
-  "import ipywidgets, rules_lib.dice, rules_lib.widgets",
-].join("\n");
+const SHARED_IMPORTS = "import rules_lib.browser as browser\nbrowser.import_shared()";
 
 let started = null;
 const calculators = new Map();
@@ -34,24 +34,46 @@ function phase(name) {
   postMessage({ op: "phase", name, at: performance.timeOrigin + performance.now() });
 }
 
-async function readSnapshot(key) {
+// the build's snapshot memory as a page before this one stored it, if it is exactly that; else null
+async function storedSnapshot(key, expected) {
   try {
     const found = await (await caches.open(SNAPSHOT_CACHE)).match(key);
-    return found ? new Uint8Array(await found.arrayBuffer()) : null;
+    if (!found) return null;
+    const memory = new Uint8Array(await found.arrayBuffer());
+    if (hex(await crypto.subtle.digest("SHA-256", memory)) === expected) return memory;
   } catch (error) {
     return null; // no Cache Storage here (an insecure origin) or it is unreadable
   }
+  caches.open(SNAPSHOT_CACHE).then((cache) => cache.delete(key), () => {});
+  postMessage({ op: "snapshot", state: "not restored: the stored memory is not the build's" });
+  return null;
 }
 
-async function saveSnapshot(key, snapshot) {
-  postMessage({ op: "snapshot", state: "saving" });
+async function gunzipped(bytes) {
+  const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"));
+  return new Uint8Array(await new Response(stream).arrayBuffer());
+}
+
+// after a fresh start: the build's snapshot for the next page, fetched at low priority (not where
+// the reader saves data), checked, unzipped and stored
+async function storeSnapshotForLater(url, digests) {
+  if (self.navigator && navigator.connection && navigator.connection.saveData) {
+    postMessage({ op: "snapshot", state: "not fetched: the reader saves data" });
+    return;
+  }
+  postMessage({ op: "snapshot", state: "fetching" });
   try {
+    const memory = await gunzipped(await verified("the snapshot", download(url, { priority: "low", cache: "no-store" }),
+      digests.file));
+    if (hex(await crypto.subtle.digest("SHA-256", memory)) !== digests.memory) {
+      throw new Error("the snapshot's memory does not match the build's digest");
+    }
     const cache = await caches.open(SNAPSHOT_CACHE);
     for (const old of await cache.keys()) await cache.delete(old); // one build at a time
-    await cache.put(key, new Response(snapshot, { headers: { "content-type": "application/octet-stream" } }));
-    postMessage({ op: "snapshot", state: "saved" });
+    await cache.put(url, new Response(memory, { headers: { "content-type": "application/octet-stream" } }));
+    postMessage({ op: "snapshot", state: "stored" });
   } catch (error) {
-    postMessage({ op: "snapshot", state: `not stored: ${error}` });
+    postMessage({ op: "snapshot", state: `not stored: ${error.message || error}` });
   }
 }
 
@@ -70,14 +92,14 @@ async function verified(what, bytesRequest, expected) {
   return bytes;
 }
 
-async function fetched(url) {
-  const response = await fetch(url);
+async function fetched(url, init) {
+  const response = await fetch(url, init);
   if (!response.ok) throw new Error(`${url} could not be loaded (${response.status})`);
   return response;
 }
 
-async function download(url) {
-  return (await fetched(url)).arrayBuffer();
+async function download(url, init) {
+  return (await fetched(url, init)).arrayBuffer();
 }
 
 // a file of vendor/wheels/ (a wheel, or the wheels' bytecode), checked against the manifest
@@ -188,27 +210,29 @@ async function startPython(vendorHref, pageClasses) {
   const bytecodeRequest = manifest.bytecode
     ? verifiedWheel(vendor, manifest, manifest.bytecode, "the bytecode") : Promise.resolve(null);
   bytecodeRequest.catch(() => {});
-  const key = new URL(`snapshot-${manifest.build}`, vendor).href;
-  const snapshots = manifest.snapshot === "on" && Boolean(manifest.build);
-  if (!snapshots) postMessage({ op: "snapshot", state: "off" });
-  // read while the runtime downloads and is checked
-  const snapshotRequest = snapshots ? readSnapshot(key) : Promise.resolve(null);
+  const snapshot = manifest.snapshot; // {file, memory_sha256} or null
+  const snapshotURL = snapshot ? new URL(`wheels/${snapshot.file}`, vendor).href : null;
+  if (!snapshot) postMessage({ op: "snapshot", state: "none" });
+  // read and checked while the runtime downloads and is checked
+  const memoryRequest = snapshot ? storedSnapshot(snapshotURL, snapshot.memory_sha256) : Promise.resolve(null);
   const loadPyodide = await runtimeRequest;
   phase("loader");
   let pyodide = null;
   let fromSnapshot = false;
-  const snapshot = await snapshotRequest;
+  let restoreFailed = false;
+  const memory = await memoryRequest;
   phase("snapshot-read");
-  if (snapshot) {
+  if (memory) {
     try {
-      pyodide = await loadPyodide({ _loadSnapshot: snapshot });
+      pyodide = await loadPyodide({ _loadSnapshot: memory });
       fromSnapshot = true;
       postMessage({ op: "snapshot", state: "restored", fromSnapshot: true });
     } catch (error) {
-      caches.open(SNAPSHOT_CACHE).then((cache) => cache.delete(key));
+      restoreFailed = true; // the build's own memory: fetching it again would not help
+      postMessage({ op: "snapshot", state: `not restored: ${error}` });
     }
   }
-  pyodide = pyodide || (await loadPyodide({ _makeSnapshot: snapshots }));
+  pyodide = pyodide || (await loadPyodide());
   phase("pyodide");
   // a snapshot holds memory, not files: the wheels are unpacked on every start
   for (const wheel of await wheelsRequest) pyodide.unpackArchive(wheel, "wheel");
@@ -221,29 +245,21 @@ async function startPython(vendorHref, pageClasses) {
   if (!fromSnapshot) {
     pyodide.runPython(SHARED_IMPORTS);
     phase("shared-imports");
-    // this page's calculator modules, named by the page before it has drawn (a snapshot then holds them)
+    // this page's calculator modules, named by the page before it has drawn
     pyodide.runPython(`browser.import_calculator_modules(${JSON.stringify(JSON.stringify(pageClasses))})`);
     phase("page-imports");
-    // and their first results, so that a snapshot holds this page's calculators built (but for any
-    // that needs a wheel fetched on first import: built below)
-    pyodide.runPython(`browser.prebuild_calculators(${JSON.stringify(JSON.stringify(pageClasses))}, wheels_installed=False)`);
-    phase("prebuilt");
-    if (snapshots && typeof pyodide.makeMemorySnapshot === "function") {
-      try {
-        // before any JavaScript object crosses into Python, as a snapshot requires
-        saveSnapshot(key, pyodide.makeMemorySnapshot());
-      } catch (error) {
-        postMessage({ op: "snapshot", state: `not taken: ${error}` });
-      }
-    }
   }
   const browser = pyodide.pyimport("rules_lib.browser");
   browser.install_lazy_wheels(JSON.stringify(onImport));
-  // after a snapshot of another page: this page's modules too; and its calculators not yet built,
-  // while the page draws
+  // after a restore: this page's modules too, should the snapshot lack them; and its calculators,
+  // built while the page draws
   if (fromSnapshot) browser.import_calculator_modules(JSON.stringify(pageClasses));
   browser.prebuild_calculators(JSON.stringify(pageClasses));
   phase("imported");
+  if (snapshot && !fromSnapshot && !restoreFailed) {
+    const digests = { file: (manifest.sha256 || {})[snapshot.file], memory: snapshot.memory_sha256 };
+    setTimeout(() => storeSnapshotForLater(snapshotURL, digests), 0);
+  }
   return browser;
 }
 

@@ -1,10 +1,12 @@
 """A Python snapshot planted in the origin's Cache Storage is never run by the book (issue 15, item 2).
 
 Another page of the same origin (on GitHub Pages, another project of the same owner) builds a
-working but malicious snapshot with the site's own runtime: its ``roll_inline`` answers
-"PLANTED". The book, built with snapshots off (the default), must start Python afresh and roll
-real dice. The control: the same planted snapshot *is* run when the manifest allows snapshots,
-so the test would notice if the policy stopped being applied. A wheel whose bytes differ from
+working but malicious snapshot with the site's own runtime, whose ``roll_inline`` answers
+"PLANTED", and stores it where the book keeps the memory of the build's snapshot
+(tools/snapshot.py). Its SHA-256 is not the manifest's, so the book must start Python afresh and
+roll real dice. The control: the same planted memory *is* run when the manifest names its digest,
+so the test would notice if the check stopped being applied. A build's snapshot file that differs
+from the manifest's digest is not stored. A wheel whose bytes differ from
 the manifest's digest stops the live calculators, and so does a Pyodide runtime file (the wasm,
 the standard library, the lock file or either module), or the wheels' start-up bytecode, that differs
 from the build's digest.
@@ -39,17 +41,20 @@ async () => {
   ].join("\\n"));
   const snapshot = py.makeMemorySnapshot();
   const cache = await caches.open("rules-lib-live-snapshots");
-  await cache.put(new URL(`snapshot-${manifest.build}`, site).href, new Response(snapshot));
-  return (await cache.keys()).length;
+  await cache.put(new URL(`wheels/${manifest.snapshot.file}`, site).href, new Response(snapshot));
+  const digest = await crypto.subtle.digest("SHA-256", snapshot);
+  return Array.from(new Uint8Array(digest), (byte) => byte.toString(16).padStart(2, "0")).join("");
 }
 """
 
 
-def _plant(context, site_url):  # noqa: F811
+def _plant(context, site_url) -> str:  # noqa: F811
+    """Plant a snapshot; the SHA-256 of its memory."""
     attacker = context.new_page()
     attacker.goto(site_url + "404.html")
-    assert attacker.evaluate(PLANT) == 1
+    digest = attacker.evaluate(PLANT)
     attacker.close()
+    return digest
 
 
 def _roll_on(context, site_url):  # noqa: F811
@@ -67,10 +72,12 @@ def _roll_on(context, site_url):  # noqa: F811
     return result
 
 
-def _manifest_with(context, **changes):
+def _manifest_with(context, snapshot_memory_sha256: str | None = None, **changes):
     def handle(route):
         response = route.fetch()
         data = {**response.json(), **changes}
+        if snapshot_memory_sha256:
+            data["snapshot"] = {**data["snapshot"], "memory_sha256": snapshot_memory_sha256}
         route.fulfill(response=response, body=json.dumps(data), content_type="application/json")
 
     context.route("**/vendor/wheels/manifest.json", handle)
@@ -78,20 +85,32 @@ def _manifest_with(context, **changes):
 
 def test_a_planted_snapshot_is_not_used(browser, site_url):  # noqa: F811
     context = browser.new_context()
-    _manifest_with(context, snapshot="off")  # the default build; said here so a build with it on cannot skip the test
     _plant(context, site_url)
     result = _roll_on(context, site_url)
-    assert result["status"] == "live" and result["snapshot"] == "off" and not result["from_snapshot"]
+    assert result["status"] == "live" and not result["from_snapshot"]
     assert result["line"].startswith("→ 2D6") and "PLANTED" not in result["line"]
     context.close()
 
 
-def test_control_the_planted_snapshot_would_run_where_snapshots_are_on(browser, site_url):  # noqa: F811
+def test_control_the_planted_snapshot_would_run_if_the_manifest_named_its_digest(browser, site_url):  # noqa: F811
     context = browser.new_context()
-    _manifest_with(context, snapshot="on")
-    _plant(context, site_url)
+    _manifest_with(context, snapshot_memory_sha256=_plant(context, site_url))
     result = _roll_on(context, site_url)
     assert result["from_snapshot"] and "PLANTED" in result["line"]
+    context.close()
+
+
+def test_a_snapshot_file_unlike_the_builds_is_not_stored(browser, site_url):  # noqa: F811
+    context = browser.new_context()
+    context.route("**/vendor/wheels/python-snapshot-*", lambda route: route.fulfill(
+        body=b"\x1f\x8b forged", content_type="application/octet-stream"))
+    page = context.new_page()
+    page.goto(site_url + PAGE, wait_until="load")
+    page.wait_for_function("window.rulesLibLive && (window.rulesLibLive.snapshot || '').startsWith('not stored')",
+                           timeout=120_000)
+    assert page.evaluate("window.rulesLibLive.status") == "live"
+    assert "does not match the build's digest" in page.evaluate("window.rulesLibLive.snapshot")
+    assert page.evaluate("caches.open('rules-lib-live-snapshots').then((c) => c.keys()).then((k) => k.length)") == 0
     context.close()
 
 
