@@ -8,7 +8,7 @@ page's worker does, unpacks the wheels and their bytecode, imports every calcula
 (``rules_lib.browser.prepare_snapshot``) and builds as many calculators as its memory holds, and
 that memory is written gzipped beside the wheels as
 ``python-snapshot-<digest>.gz`` (about 7 MB; its name changes with its content). A reader's first
-calculators page starts Python afresh, then fetches the snapshot in the background, checks it
+calculators page starts Python afresh, then, once the page is quiet, fetches the snapshot, checks it
 against the manifest, and stores the memory it holds in Cache Storage; later pages restore that
 memory if its SHA-256 is the manifest's ``memory_sha256`` (Cache Storage belongs to the whole origin:
 on GitHub Pages another project could write there, but not the build's digest).

@@ -17,8 +17,9 @@
  * Messages are handled in the order they come: each waits for the same start-up promise.
  *
  * The memory snapshot is the build's own (tools/snapshot.py), never one the browser made. A reader's
- * first calculators page starts Python afresh, then fetches the snapshot in the background (so a first
- * visit downloads no more before it is live), checks it, unzips it and stores its memory in Cache
+ * first calculators page starts Python afresh, then, once the page has been quiet for 2 s, fetches the
+ * snapshot (so a first visit downloads no more before it is live and answers), checks it, unzips it
+ * and stores its memory in Cache
  * Storage; later pages restore that memory. Cache Storage belongs to the whole origin (on GitHub Pages,
  * to every project of the owner), so a stored memory is run only if its SHA-256 is the manifest's.
  */
@@ -28,6 +29,21 @@ const SHARED_IMPORTS = "import rules_lib.browser as browser\nbrowser.import_shar
 let started = null;
 const calculators = new Map();
 let nextComm = 1;
+// After a fresh start the snapshot is fetched for the next page once the page has sent nothing for
+// a while: its calculators paired and the reader's first inputs answered, it does not hold them up.
+const QUIET_BEFORE_SNAPSHOT_MS = 2000;
+let snapshotForLater = null;
+let quietTimer = null;
+
+function whenQuiet() {
+  clearTimeout(quietTimer);
+  if (!snapshotForLater) return;
+  quietTimer = setTimeout(() => {
+    const store = snapshotForLater;
+    snapshotForLater = null;
+    store();
+  }, QUIET_BEFORE_SNAPSHOT_MS);
+}
 
 function phase(name) {
   // wall-clock ms: the page turns it into ms since its own navigation
@@ -258,7 +274,7 @@ async function startPython(vendorHref, pageClasses) {
   phase("imported");
   if (snapshot && !fromSnapshot && !restoreFailed) {
     const digests = { file: (manifest.sha256 || {})[snapshot.file], memory: snapshot.memory_sha256 };
-    setTimeout(() => storeSnapshotForLater(snapshotURL, digests), 0);
+    snapshotForLater = () => storeSnapshotForLater(snapshotURL, digests);
   }
   return browser;
 }
@@ -289,7 +305,10 @@ async function handle(message) {
 self.onmessage = async ({ data: message }) => {
   if (message.op === "start") {
     started = started || startPython(message.vendor, message.classes || []);
-    started.then(() => postMessage({ op: "ready" }), (error) => postMessage({ op: "failed", error: String(error.message || error) }));
+    started.then(() => {
+      postMessage({ op: "ready" });
+      whenQuiet();
+    }, (error) => postMessage({ op: "failed", error: String(error.message || error) }));
     return;
   }
   try {
@@ -297,4 +316,5 @@ self.onmessage = async ({ data: message }) => {
   } catch (error) {
     postMessage({ id: message.id, ok: false, error: String(error.message || error) });
   }
+  whenQuiet();
 };
