@@ -50,15 +50,67 @@ function phase(name) {
   postMessage({ op: "phase", name, at: performance.timeOrigin + performance.now() });
 }
 
-// the build's snapshot memory as a page before this one stored it, if it is exactly that; else null
-async function storedSnapshot(key, expected) {
+// The memory is stored without its pages of zeros (about half of it: half the bytes to read on every
+// later page): a header of three 32-bit numbers (the memory's length, the page size, the number of
+// pages), a byte a page (1: stored), then the stored pages.
+const PAGE = 4096;
+const MOST_MEMORY = 256 * 1024 * 1024; // a header asking for more is not the build's
+
+function isZeros(bytes) {
+  const words = new Uint32Array(bytes.buffer, bytes.byteOffset, bytes.length >> 2);
+  for (let at = 0; at < words.length; at++) if (words[at] !== 0) return false;
+  for (let at = words.length << 2; at < bytes.length; at++) if (bytes[at] !== 0) return false;
+  return true;
+}
+
+function withoutZeroPages(memory) {
+  const count = Math.ceil(memory.length / PAGE);
+  const stored = new Uint8Array(count);
+  const pages = [];
+  for (let page = 0; page < count; page++) {
+    const bytes = memory.subarray(page * PAGE, Math.min(memory.length, (page + 1) * PAGE));
+    if (!isZeros(bytes)) {
+      stored[page] = 1;
+      pages.push(bytes);
+    }
+  }
+  return new Blob([new Uint32Array([memory.length, PAGE, count]), stored, ...pages]);
+}
+
+function withZeroPages(packed) {
+  const [length, page, count] = new Uint32Array(packed.buffer, packed.byteOffset, 3);
+  if (page !== PAGE || length > MOST_MEMORY || count !== Math.ceil(length / PAGE)) throw new Error("not a stored memory");
+  const stored = packed.subarray(12, 12 + count);
+  const memory = new Uint8Array(length);
+  let at = 12 + count;
+  for (let index = 0; index < count; index++) {
+    if (!stored[index]) continue;
+    const size = Math.min(PAGE, length - index * PAGE);
+    memory.set(packed.subarray(at, at + size), index * PAGE);
+    at += size;
+  }
+  if (at !== packed.length) throw new Error("not a stored memory");
+  return memory;
+}
+
+// the memory a page before this one stored, read as soon as the worker starts; else null
+async function storedMemory(key) {
   try {
     const found = await (await caches.open(SNAPSHOT_CACHE)).match(key);
-    if (!found) return null;
-    const memory = new Uint8Array(await found.arrayBuffer());
+    return found ? withZeroPages(new Uint8Array(await found.arrayBuffer())) : null;
+  } catch (error) {
+    return null; // no Cache Storage here (an insecure origin), unreadable, or not a stored memory
+  }
+}
+
+// that memory, if it is exactly the build's snapshot memory; else null (and a copy that is not, removed)
+async function checkedMemory(memoryRequest, key, expected) {
+  const memory = await memoryRequest;
+  if (!memory) return null;
+  try {
     if (hex(await crypto.subtle.digest("SHA-256", memory)) === expected) return memory;
   } catch (error) {
-    return null; // no Cache Storage here (an insecure origin) or it is unreadable
+    return null;
   }
   caches.open(SNAPSHOT_CACHE).then((cache) => cache.delete(key), () => {});
   postMessage({ op: "snapshot", state: "not restored: the stored memory is not the build's" });
@@ -72,7 +124,7 @@ async function gunzipped(bytes) {
 
 // after a fresh start: the build's snapshot for the next page, fetched at low priority (not where
 // the reader saves data), checked, unzipped and stored
-async function storeSnapshotForLater(url, digests) {
+async function storeSnapshotForLater(url, key, digests) {
   if (self.navigator && navigator.connection && navigator.connection.saveData) {
     postMessage({ op: "snapshot", state: "not fetched: the reader saves data" });
     return;
@@ -86,7 +138,7 @@ async function storeSnapshotForLater(url, digests) {
     }
     const cache = await caches.open(SNAPSHOT_CACHE);
     for (const old of await cache.keys()) await cache.delete(old); // one build at a time
-    await cache.put(url, new Response(memory, { headers: { "content-type": "application/octet-stream" } }));
+    await cache.put(key, new Response(withoutZeroPages(memory), { headers: { "content-type": "application/octet-stream" } }));
     postMessage({ op: "snapshot", state: "stored" });
   } catch (error) {
     postMessage({ op: "snapshot", state: `not stored: ${error.message || error}` });
@@ -210,6 +262,9 @@ async function verifiedRuntime(indexURL, manifestRequest) {
 async function startPython(vendorHref, pageClasses) {
   const vendor = new URL(vendorHref);
   const indexURL = new URL("pyodide/", vendor).href;
+  // where a page before this one stored the snapshot's memory: read at once, checked once the manifest is in
+  const memoryKey = new URL("wheels/python-snapshot-memory", vendor).href;
+  const storedRequest = storedMemory(memoryKey);
   // fetched together: the manifest, the runtime (checked against it), then the wheels while Python boots
   const manifestRequest = fetch(new URL("wheels/manifest.json", vendor)).then((response) => response.json());
   const runtimeRequest = verifiedRuntime(indexURL, manifestRequest);
@@ -230,7 +285,7 @@ async function startPython(vendorHref, pageClasses) {
   const snapshotURL = snapshot ? new URL(`wheels/${snapshot.file}`, vendor).href : null;
   if (!snapshot) postMessage({ op: "snapshot", state: "none" });
   // read and checked while the runtime downloads and is checked
-  const memoryRequest = snapshot ? storedSnapshot(snapshotURL, snapshot.memory_sha256) : Promise.resolve(null);
+  const memoryRequest = snapshot ? checkedMemory(storedRequest, memoryKey, snapshot.memory_sha256) : Promise.resolve(null);
   const loadPyodide = await runtimeRequest;
   phase("loader");
   let pyodide = null;
@@ -274,7 +329,7 @@ async function startPython(vendorHref, pageClasses) {
   phase("imported");
   if (snapshot && !fromSnapshot && !restoreFailed) {
     const digests = { file: (manifest.sha256 || {})[snapshot.file], memory: snapshot.memory_sha256 };
-    snapshotForLater = () => storeSnapshotForLater(snapshotURL, digests);
+    snapshotForLater = () => storeSnapshotForLater(snapshotURL, memoryKey, digests);
   }
   return browser;
 }
