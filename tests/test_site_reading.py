@@ -17,7 +17,8 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tools"))
 
 import tag_cells  # noqa: E402
-from mkdocs_hooks import CHAPTERS, exclude_code_from_search, start_python_early  # noqa: E402
+from mkdocs_hooks import CHAPTERS, exclude_code_from_search, preload_japanese_fonts, start_python_early  # noqa: E402
+from vendor import japanese_subsets_for  # noqa: E402
 
 RAW_ROLE = re.compile(r":(?:py:)?(?:mod|func|class|meth|attr|data|exc|obj|const):")
 
@@ -70,6 +71,31 @@ def test_a_page_with_calculators_starts_their_python_from_its_head():
     assert '["rules_lib.widgets.wis6:HitOdds", "rules_lib.widgets.wis6:Growth"]' in head
     # a page without live calculators starts nothing
     assert start_python_early(page.replace("rules-lib-live--", "other--"), "..") == page.replace("rules-lib-live--", "other--")
+
+
+def test_a_page_asks_for_the_japanese_font_subsets_of_its_text_and_widgets_first():
+    state = ('<script type="application/vnd.jupyter.widget-state+json">'
+             '{"a": {"description": "\\u56de\\u907f\\u5024"}}</script>')  # 回避値, as the JSON escapes it
+    script = '<script>var entities = "♠♣♦◊";</script><style>p::before { content: "☆"; }</style>'
+    page = (f'<html><head><meta charset="utf-8"><link rel="stylesheet" href="x.css">{script}</head>'
+            f'<body><p>Attack (攻撃) &amp; ガンダム</p>{state}</body></html>')
+    out = preload_japanese_fonts(page, "../..")
+    head = out[:out.index("</head>")]
+    links = re.findall(r'<link rel="preload" as="font" type="font/woff2" crossorigin href="([^"]+)">', head)
+    assert links == [f"../../vendor/{path}" for path in japanese_subsets_for("攻撃ガンダム回避値")]
+    assert links and head.index('rel="preload"') < head.index('rel="stylesheet"')
+    # a script's or a stylesheet's characters are never shown: their subsets are not asked for
+    assert not set(japanese_subsets_for("♠♣♦◊☆")) & set(japanese_subsets_for("攻撃ガンダム回避値"))
+    assert preload_japanese_fonts(page.replace("攻撃", "").replace("ガンダム", "").replace(state, ""), "..").count(
+        'rel="preload"') == 0
+
+
+def test_the_calculators_pages_preload_every_font_subset_they_show(site_dir):
+    for path in sorted(site_dir.glob("*/[0-9]*-calculators/index.html")):
+        html = path.read_text(encoding="utf-8")
+        preloaded = re.findall(r'rel="preload" as="font"[^>]*href="[./]*/vendor/([^"]+)"', html)
+        assert preloaded, path
+        assert all((site_dir / "vendor" / name).is_file() for name in preloaded), path
 
 
 def test_notebook_pages_load_no_widget_manager(site_dir):

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import base64
 import fnmatch
+import functools
 import hashlib
 import io
 import json
@@ -100,6 +101,49 @@ def japanese_font_css(css: str) -> str:
             face = _UNICODE_RANGE.sub(f"unicode-range: {', '.join(kept)};", face)
             faces.append(_WOFF_FALLBACK.sub("", face))
     return "\n".join(faces) + "\n"
+
+
+def _japanese_ranges(face: str) -> list[tuple[int, int]]:
+    found = _UNICODE_RANGE.search(face)
+    ranges = []
+    for part in found.group(1).split(",") if found else ():
+        first, _, last = part.strip().removeprefix("U+").partition("-")
+        ranges.append((int(first, 16), int(last or first, 16)))
+    return ranges
+
+
+@functools.cache
+def japanese_font_subsets() -> tuple[tuple[str, tuple[tuple[int, int], ...]], ...]:
+    """Each subset file of the Japanese font the site serves (its path under ``vendor/``) with its
+    unicode ranges, as ``japanese_font_css`` writes them; read from the pinned npm package."""
+    asset = next(a for a in ASSETS if a.font_css)
+    with tarfile.open(fileobj=io.BytesIO(_download(asset)), mode="r:gz") as archive:
+        css = archive.extractfile(f"{asset.folder}400.css").read().decode()
+    subsets = []
+    for face in _FONT_FACE.findall(japanese_font_css(css)):
+        url = re.search(r"url\(\./([^)]+)\)", face).group(1)
+        subsets.append((f"{asset.target}{url}", tuple(_japanese_ranges(face))))
+    return tuple(subsets)
+
+
+@functools.cache
+def _subset_of_character() -> dict[int, int]:
+    """Code point -> index of the first subset whose ranges hold it (the one the browser fetches)."""
+    found: dict[int, int] = {}
+    for index, (_, ranges) in enumerate(japanese_font_subsets()):
+        for first, last in ranges:
+            for code in range(first, last + 1):
+                found.setdefault(code, index)
+    return found
+
+
+def japanese_subsets_for(text: str) -> list[str]:
+    """The subset files (paths under ``vendor/``) that hold the Japanese characters of ``text``, in
+    the font's order."""
+    subset_of = _subset_of_character()
+    indices = {subset_of[code] for code in {ord(c) for c in text} if code in subset_of}
+    subsets = japanese_font_subsets()
+    return [subsets[index][0] for index in sorted(indices)]
 #: what the calculators import in the browser besides rules_lib (all pure Python)
 BROWSER_WHEELS = ("ipywidgets", "traitlets", "comm")
 #: browser wheels fetched only when a calculator first imports them (top-level module -> package,
