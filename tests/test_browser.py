@@ -223,25 +223,31 @@ def test_search_finds_the_evasion_rules_in_english_and_japanese(browser, site_ur
     page.close()
 
 
-def test_a_calculators_page_builds_its_search_index_only_when_asked_or_once_live(browser, site_url):
+def test_a_calculators_page_builds_its_search_index_only_when_asked_or_soon_after_live(browser, site_url):
     # the page's <head> holds the theme's search worker back while Python starts (tools/mkdocs_hooks.py)
     search_workers = lambda page: [w.url for w in page.workers if "/workers/search." in w.url]  # noqa: E731
     page = browser.new_page()
+    index_asked = []
+    page.on("request", lambda r: index_asked.append(r.url) if r.url.endswith("/search/search_index.json") else None)
     page.route("**/vendor/pyodide/**", lambda route: None)  # the runtime never arrives: still starting
     page.goto(site_url + "gundam-sentinel/07-calculators/", wait_until="load")
     page.wait_for_timeout(1_000)
     assert page.evaluate("window.rulesLibLive.status") == "starting"
-    assert search_workers(page) == []
-    page.keyboard.press("s")  # the reader goes to search: the index is built, and it answers
+    assert search_workers(page) == [] and index_asked == []  # neither fetched nor built
+    page.keyboard.press("s")  # the reader goes to search: the index is fetched and built, and it answers
     page.keyboard.type("evasion")
     page.locator(".md-search-result__item").first.wait_for(timeout=15_000)
     assert len(search_workers(page)) == 1
     page.close()
 
     page = browser.new_page()  # once the calculators are live, without the reader searching
+    index_asked = []
+    page.on("request", lambda r: index_asked.append(r.url) if r.url.endswith("/search/search_index.json") else None)
     page.goto(site_url + "gundam-sentinel/07-calculators/", wait_until="load")
     page.wait_for_function("window.rulesLibLive && window.rulesLibLive.status === 'live'", timeout=90_000)
-    for _ in range(50):  # the worker is reported a moment after it is created
+    page.wait_for_timeout(1_000)
+    assert search_workers(page) == [] and index_asked == []  # the reader's first inputs are answered first
+    for _ in range(60):  # then, 3 s after live; the worker is reported a moment after it is created
         if search_workers(page):
             break
         page.wait_for_timeout(100)

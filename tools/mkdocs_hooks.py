@@ -287,26 +287,38 @@ _EARLY_START = """<script>/* live calculators: Python starts before the page dra
   window.rulesLibPython = early;
   deferSearchIndex();
 
-  /* The theme's search worker builds its index (0.9 MB) on every page load, on the cores Python
-     starts on: here it starts when the reader first goes to search, or once the calculators are live. */
+  /* The theme fetches its search index (1 MB) and builds it in a worker on every page load, on the
+     cores Python starts on: here both wait until the reader first goes to search, or until a few
+     seconds after the calculators are live (the reader's first inputs answered first). */
   function deferSearchIndex() {{
-    var RealWorker = window.Worker;
+    var RealWorker = window.Worker, release;
+    var wanted = new Promise(function (resolve) {{ release = resolve; }});
+    document.addEventListener("focusin", function (event) {{
+      if (event.target.matches && event.target.matches(".md-search__input")) release();
+    }});
+    window.addEventListener("rules-lib-live-settled", function () {{ setTimeout(release, 3000); }});
+    setTimeout(release, 15000);
+    /* Material asks for the index with an XMLHttpRequest (its bundle's "to"); the request waits */
+    var open = XMLHttpRequest.prototype.open, send = XMLHttpRequest.prototype.send;
+    XMLHttpRequest.prototype.open = function (method, url) {{
+      this.rulesLibSearchIndex = /\\/search\\/search_index\\.json$/.test(String(url));
+      return open.apply(this, arguments);
+    }};
+    XMLHttpRequest.prototype.send = function () {{
+      var request = this, args = arguments;
+      if (!request.rulesLibSearchIndex) return send.apply(request, args);
+      wanted.then(function () {{ send.apply(request, args); }});
+    }};
     window.Worker = function (url, options) {{
       if (String(url).indexOf("/workers/search.") < 0) return new RealWorker(url, options);
       window.Worker = RealWorker;
       var real = null, queued = [], listeners = [];
-      function start() {{
-        if (real) return;
+      wanted.then(function () {{
         real = new RealWorker(url, options);
         listeners.forEach(function (l) {{ real.addEventListener(l[0], l[1], l[2]); }});
         queued.forEach(function (message) {{ real.postMessage(message); }});
         queued = listeners = null;
-      }}
-      document.addEventListener("focusin", function (event) {{
-        if (event.target.matches && event.target.matches(".md-search__input")) start();
       }});
-      window.addEventListener("rules-lib-live-settled", start);
-      setTimeout(start, 15000);
       return {{
         postMessage: function (message) {{ if (real) real.postMessage(message); else queued.push(message); }},
         addEventListener: function (type, listener, options) {{
