@@ -11,11 +11,12 @@ Serves the site on 127.0.0.1 and reports, per load, in ms since navigation:
 - long tasks on the main thread (PerformanceObserver 'longtask'): how many, and the longest;
 - bytes the server sent up to the first recomputed result (raw), and the same files gzip-compressed
   (as GitHub Pages serves text; whether it compresses .wasm is not assumed: both are shown); and
-  the bytes of the whole visit, which include the Python snapshot a first visit fetches once it is
-  live, for the pages after it (tools/snapshot.py).
+  the bytes of the whole visit, which include the files a restored Python deferred (the standard
+  library, the wheels and their bytecode), fetched once the page is quiet.
 
 A cold load is a fresh browser profile; the warm load is a second tab of the same profile (the
-runtime from the browser's cache, Python restored from the build's snapshot the cold load stored).
+runtime and the page's Python snapshot from the browser's cache). Both restore the build's
+snapshot of the page's calculators (tools/snapshot.py).
 The 4× throttling is CDP's Emulation.setCPUThrottlingRate, as a mid-range phone.
 Goals (reported, never asserted): result ≤ 2.5 s cold and ≤ 0.5 s warm at full speed; ≤ 10 MB
 cold; no long task over 200 ms.
@@ -106,15 +107,17 @@ def load(context, url: str, throttle: int) -> dict:
     change = page.evaluate(CHANGE_INPUT)
     to_result = list(Counting.sent)
     page.wait_for_load_state("load")
-    # a reader stays on the page: let a first visit finish fetching the Python snapshot for the next
-    page.wait_for_function("!['fetching', undefined].includes(window.rulesLibLive.snapshot)", timeout=timeout)
+    # a reader stays on the page: after a restore, let the files it deferred arrive (the visit's bytes)
+    page.wait_for_function("window.rulesLibLive.snapshot !== 'restored' || window.rulesLibLive.deferred",
+                           timeout=timeout)
     live = page.evaluate("({phases: window.rulesLibLive.phases, snapshot: window.rulesLibLive.snapshot,"
-                         " longTasks: window.__longTasks})")
+                         " deferred: window.rulesLibLive.deferred, longTasks: window.__longTasks})")
     page.close()
     sent = list(Counting.sent)
     return {
         "stored": live["phases"].get("rendered"), "live": live["phases"].get("live"), "result": change["shown"],
-        "update": change["shown"] - change["asked"], "snapshot": live["snapshot"], "phases": live["phases"],
+        "update": change["shown"] - change["asked"], "snapshot": live["snapshot"], "deferred": live["deferred"],
+        "phases": live["phases"],
         "long": [duration for _, duration in live["longTasks"]],
         "over": [f"{duration} ms at {start}" for start, duration in live["longTasks"] if duration > 200],
         "raw": sum(p.stat().st_size for p in to_result), "gzip": sum(gzipped_size(p) for p in to_result),
@@ -127,7 +130,7 @@ def line(kind: str, figures: dict) -> str:
     return (f"  {kind:4} stored {figures['stored']:6} ms  live {figures['live']:6} ms  result {figures['result']:6} ms"
             f" (update {figures['update']:4} ms)  long tasks {len(long):2} (longest {max(long, default=0):4} ms)"
             f"  {figures['raw'] / 1e6:5.2f} MB raw, {figures['gzip'] / 1e6:5.2f} MB gzip"
-            f" (visit {figures['visit'] / 1e6:5.2f} MB raw)  snapshot {figures['snapshot']}")
+            f" (visit {figures['visit'] / 1e6:5.2f} MB raw)  snapshot {figures['snapshot']}, deferred files {figures['deferred']}")
 
 
 def main(site: Path, page_filter: str = "", rates: tuple[int, ...] = (1, 4), repeat: int = 1) -> None:

@@ -17,6 +17,7 @@ run first in the browser, where IPython (which ipywidgets imports) is not instal
 
 from __future__ import annotations
 
+import functools
 import importlib
 import json
 import pkgutil
@@ -27,7 +28,7 @@ from typing import Any
 
 LIVE_PREFIX = "rules-lib-live--"
 #: modules of rules_lib.widgets that hold no calculator of their own
-_NOT_CALCULATOR_MODULES = frozenset({"base", "render"})
+_NOT_CALCULATOR_MODULES = frozenset({"base", "layout", "render"})
 _CLASS_NAME = re.compile(r"[A-Z][A-Za-z0-9]*")
 #: state keys that are references to other widgets or bookkeeping, never copied
 _NOT_COPIED = frozenset({"children", "layout", "style", "_dom_classes", "_view_count", "tabbable", "tooltip"})
@@ -41,8 +42,14 @@ def live_class(cls: type) -> str:
     return f"{LIVE_PREFIX}{cls.__module__}:{cls.__qualname__}"
 
 
+@functools.cache
 def calculator_modules() -> frozenset[str]:
-    """The modules whose calculators a page may construct: those of ``rules_lib.widgets``."""
+    """The modules whose calculators a page may construct: those of ``rules_lib.widgets``.
+
+    Cached: a page restored from a snapshot asks without reading the package's folder, whose files
+    may not be unpacked yet (live-python-worker.js defers them).
+    """
+    install_ipython_stand_in()  # the package imports ipywidgets, which imports IPython
     from . import widgets
 
     return frozenset(
@@ -83,11 +90,11 @@ def import_calculator_modules(dotted_json: str | None = None) -> list[str]:
     return imported
 
 
-def calculator_names() -> list[str]:
-    """Every live calculator as ``module:Class``: what any page may build (the allow-list's own test).
-    Imports every calculator module."""
+def calculator_names(modules: list[str] | None = None) -> list[str]:
+    """Every live calculator as ``module:Class``: what any page may build (the allow-list's own test),
+    or those of the given calculator modules. Imports the modules."""
     names = []
-    for module_name in import_calculator_modules():
+    for module_name in import_calculator_modules(None if modules is None else json.dumps([f"{m}:" for m in modules])):
         for name in list(vars(sys.modules[module_name])):
             try:
                 calculator_class(f"{module_name}:{name}")
@@ -129,20 +136,42 @@ def prebuild_calculators(dotted_json: str) -> list[str]:
     return built
 
 
-def prepare_snapshot() -> list[str]:
-    """Python as the site's memory snapshot starts (built by ``tools/snapshot.py``): started as a page's
-    worker starts it, every calculator module imported, garbage collected. Returns every calculator,
-    in the order the snapshot should hold them built: the calculators, then the guided battles, then
-    the table sheets.
+#: the module a roll of dice clicked in the text needs (`roll_inline`): the snapshot of a page
+#: without calculators, whose Python starts at a reader's first click, holds it
+ROLLING_MODULE = "rules_lib.cli"
 
-    Pyodide restores a snapshot only into the memory its wasm starts with (30 MiB), and building all
-    of them outgrows it: ``tools/snapshot.mjs`` builds as many as fit, one at a time
-    (`prebuild_calculators`, then ``gc.collect()``); a page builds the rest after the restore.
+
+def snapshot_groups() -> dict[str, list[str]]:
+    """The memory snapshots the build makes (``tools/snapshot.py``), each named, with the modules it
+    holds imported: one a system (its calculators and its guided battle), one the table sheets, one
+    the dice (with `ROLLING_MODULE`). Every calculator module is in exactly one; a page restores the
+    snapshot that holds all of its calculators' modules.
+    """
+    prefix = "rules_lib.widgets."
+    groups: dict[str, list[str]] = {}
+    for module_name in sorted(calculator_modules()):
+        groups.setdefault(module_name.removeprefix(prefix).removesuffix("_battle"), []).append(module_name)
+    groups["dice_odds"].append(ROLLING_MODULE)
+    return groups
+
+
+def prepare_snapshot(group: str | None = None) -> list[str]:
+    """Python as a memory snapshot of the site starts (built by ``tools/snapshot.py``): started as a
+    page's worker starts it, the group's modules imported (`snapshot_groups`; every calculator module
+    when None), garbage collected. Returns the group's calculators in the order the snapshot should
+    hold them built: the calculators, then the guided battles, then the table sheets.
+
+    Pyodide restores a snapshot only into the memory its wasm starts with (30 MiB):
+    ``tools/snapshot.mjs`` builds as many as fit, one at a time (`prebuild_calculators`, then
+    ``gc.collect()``); a page builds the rest after the restore.
     """
     import gc
 
     import_shared()
-    names = calculator_names()
+    modules = None if group is None else snapshot_groups()[group]
+    for module_name in modules or ():
+        importlib.import_module(module_name)
+    names = calculator_names(None if modules is None else [m for m in modules if m in calculator_modules()])
     gc.collect()
     return sorted(names, key=lambda name: (name.startswith("rules_lib.widgets.sheets:"),
                                            name.partition(":")[0].endswith("_battle")))

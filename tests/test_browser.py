@@ -268,34 +268,50 @@ def test_page_stays_readable_and_says_so_when_python_cannot_start(browser, site_
     page.close()
 
 
-def test_a_second_visit_starts_python_from_the_builds_snapshot_and_still_computes(browser, site_url):
+def test_every_visit_restores_the_snapshot_of_its_calculators_and_still_computes(browser, site_url):
     context = browser.new_context()
-    first = context.new_page()
-    sent = []
-    first.on("request", lambda r: sent.append(r.url) if "/python-snapshot-" in r.url else None)
-    first.goto(site_url + "dice/01-dice-and-odds/", wait_until="load")
-    first.wait_for_function("window.rulesLibLive && window.rulesLibLive.status === 'live'", timeout=90_000)
-    # a first visit starts afresh; the snapshot is fetched once the page is live, and stored
-    assert not first.evaluate("window.rulesLibLive.fromSnapshot")
-    first.wait_for_function("window.rulesLibLive.snapshot === 'stored'", timeout=90_000)
-    assert len(sent) == 1
-    first.close()
-
-    page = context.new_page()
-    problems = []
-    page.on("console", lambda m: problems.append(m.text) if m.type == "error" else None)
-    page.goto(site_url + "dice/01-dice-and-odds/", wait_until="load")
-    page.wait_for_function("window.rulesLibLive && window.rulesLibLive.status !== 'starting'", timeout=60_000)
-    assert page.evaluate("window.rulesLibLive.status") == "live"
-    assert page.evaluate("window.rulesLibLive.fromSnapshot") is True
-    expression = page.locator(".widget-text input").first
-    expression.fill("4D6>=14")
-    expression.press("Enter")
-    expected = odds("4D6>=14").success
-    page.locator(".widget-html", has_text=f"success {expected}").first.wait_for(timeout=10_000)
-    assert problems == []
-    assert len(sent) == 1  # the memory came from Cache Storage, not fetched again
+    for visit in ("first", "later"):
+        page = context.new_page()
+        problems, asked = [], []
+        page.on("console", lambda m, problems=problems: problems.append(m.text) if m.type == "error" else None)
+        page.on("request", lambda r, asked=asked: asked.append(r.url.rsplit("/", 1)[-1]) if "/vendor/" in r.url else None)
+        page.goto(site_url + "dice/01-dice-and-odds/", wait_until="load")
+        page.wait_for_function("window.rulesLibLive && window.rulesLibLive.status !== 'starting'", timeout=60_000)
+        assert page.evaluate("window.rulesLibLive.status") == "live", visit
+        assert page.evaluate("[window.rulesLibLive.fromSnapshot, window.rulesLibLive.snapshot]") == [True, "restored"]
+        # the dice page's own snapshot; the standard library and the wheels not before the page is live
+        assert [name for name in asked if name.startswith("python-snapshot-")] == [
+            name for name in asked if name.startswith("python-snapshot-dice-odds-")] != []
+        assert not any(name.endswith((".whl", ".zip")) for name in asked), asked
+        expression = page.locator(".widget-text input").first
+        expression.fill("4D6>=14")
+        expression.press("Enter")
+        expected = odds("4D6>=14").success
+        page.locator(".widget-html", has_text=f"success {expected}").first.wait_for(timeout=10_000)
+        # once the page is quiet, the files the restore deferred arrive
+        page.wait_for_function("window.rulesLibLive.deferred", timeout=30_000)
+        assert page.evaluate("window.rulesLibLive.deferred") == "loaded"
+        assert problems == []
+        page.close()
     context.close()
+
+
+def test_a_restored_python_fetches_the_files_it_deferred_at_once_when_it_needs_them(browser, site_url):
+    """The calculators page's snapshot holds no dice commands (rules_lib.cli): a roll clicked the
+    moment the page is live imports them from the wheels and the standard library, which arrive
+    synchronously then, checked, rather than 2 s later."""
+    page, problems, outside = open_page(browser, site_url + "gundam-sentinel/07-calculators/")
+    assert page.evaluate("[window.rulesLibLive.status, window.rulesLibLive.snapshot]") == ["live", "restored"]
+    dice = page.locator("code.rules-lib-dice", has_text="1D3+4/2").first
+    dice.click()
+    shown = page.locator(".rules-lib-roll").first
+    page.wait_for_function("el => el.dataset.total", arg=shown.element_handle(), timeout=60_000)
+    assert shown.inner_text().strip().startswith("→ 1D3+4/2")
+    page.wait_for_function("window.rulesLibLive.deferred", timeout=30_000)
+    assert page.evaluate("window.rulesLibLive.deferred") == (
+        "loaded; the wheels and the standard library when Python first needed them")
+    assert problems == [] and outside == []
+    page.close()
 
 
 # the same folder as tests/test_browser_layout.py (build/ is ignored by git)

@@ -140,7 +140,7 @@ def _screenshots(page, page_path: str, suffix: str = "") -> None:
 
 @pytest.fixture(scope="module")
 def live_context(browser):  # noqa: F811  (the shared fixture)
-    """One browser context for every live page: after the first, Python starts from its snapshot."""
+    """One browser context for every live page: the runtime and the snapshots from its HTTP cache after the first."""
     context = browser.new_context()
     yield context
     context.close()

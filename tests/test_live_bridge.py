@@ -90,3 +90,16 @@ def test_the_snapshot_starts_with_every_calculator_module_and_names_the_calculat
     kinds = ["sheet" if name.startswith("rules_lib.widgets.sheets:") else
              "battle" if name.partition(":")[0].endswith("_battle") else "calculator" for name in order]
     assert kinds == sorted(kinds, key=["calculator", "battle", "sheet"].index) and set(kinds) == {"calculator", "battle", "sheet"}
+
+
+def test_each_calculator_module_is_in_one_snapshot_group_and_a_group_names_its_calculators():
+    from rules_lib import browser
+
+    groups = browser.snapshot_groups()
+    held = [module for modules in groups.values() for module in modules if module in browser.calculator_modules()]
+    assert sorted(held) == sorted(browser.calculator_modules())  # each once
+    assert [group for group, modules in groups.items() if browser.ROLLING_MODULE in modules] == ["dice_odds"]
+    for group, modules in groups.items():
+        names = browser.prepare_snapshot(group)
+        assert names and {name.partition(":")[0] for name in names} <= set(modules), group
+        assert all(module in sys.modules for module in modules)

@@ -15,6 +15,7 @@ from __future__ import annotations
 import base64
 import fnmatch
 import functools
+import gzip
 import hashlib
 import io
 import json
@@ -46,6 +47,10 @@ class NpmAsset:
     skip: tuple[str, ...] = ()  # files of ``folder`` the site does not load
     only: tuple[str, ...] = ()  # if given, the only files of ``folder`` the site loads (glob patterns)
     font_css: bool = False  # its CSS: woff2 only, and unicode ranges limited to Japanese (see japanese_font_css)
+    #: files also written gzip-compressed beside themselves (``name.gz``), which the pages load instead:
+    #: the bytes sent are then the compressed ones whatever the server does (GitHub Pages compresses
+    #: text, and was seen compressing .wasm, but that is not promised)
+    gzipped: tuple[str, ...] = ()
 
     @property
     def tarball_url(self) -> str:
@@ -59,6 +64,8 @@ ASSETS = (
         "sha512-0YvXxEhfEdpLfb/XkM2BFAeMROq0iMUX2bzzH9pOttyMcWkwq+HbE5uyuGD82LN7y2q+SNvi/6V5JEsOlD2R1A==",
         "package/", "pyodide/",
         only=("pyodide.js", "pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"),
+        # 9.6 MB and 1.25 MB, 3.5 and 0.26 compressed; the build runs the plain files in Node
+        gzipped=("pyodide.asm.wasm", "pyodide.asm.mjs"),
     ),
     NpmAsset(
         # Japanese terms on every page (stylesheets/fonts.css); the regular weight only, bold is synthesised
@@ -66,6 +73,24 @@ ASSETS = (
         "sha512-ngWXPtSV3XH8ZmNX9hnfeQ+x/3mCoaAOA3BVDcyS5jQdh4FYqKjf/S9tEUEYDPwGa2pULJVXTO2+oFg42gWvSw==",
         "package/", "noto-sans-jp/",
         only=("400.css", "LICENSE", "files/noto-sans-jp-[0-9]*-400-normal.woff2"), font_css=True,
+    ),
+    # The worker's restore of a memory snapshot (live-python-worker.js): zstd to unpack the snapshot,
+    # and for files it defers until first touched, an unzip and a SHA-256 that run synchronously
+    # (a file system call cannot wait for a promise)
+    NpmAsset(
+        "zstddec", "0.3.4",
+        "sha512-3Y/NMP6MNdp9b0fWhjCUGiybog7RC3EbUSIJLWnfjylOvnbuGykeu4zYUuH4IRLy5xI7NytXTHN3CWQKIN3cSg==",
+        "package/", "zstddec/", only=("dist/zstddec.mjs", "LICENSE"),
+    ),
+    NpmAsset(
+        "fflate", "0.8.3",
+        "sha512-tbZNuJrLwGUp3zshBtdy4W+ORxZuIh8a5ilyIEQDC5rY1f3U20JMry0Ll3WBzU58EZKsEuJFXhb5gwv8CsPvgA==",
+        "package/", "fflate/", only=("esm/browser.js", "LICENSE"),
+    ),
+    NpmAsset(
+        "@noble/hashes", "2.4.0",
+        "sha512-X5XaVWZIBCT7HHZGm5I7ZQXDwLG+bGXuSrMQAW+7Zvl87h1kmc1ZB1VSRJcpUfoUrGQp4Fkoxm5kZ+Ms+aW+eA==",
+        "package/", "noble-hashes/", only=("sha2.js", "_md.js", "_u64.js", "utils.js", "LICENSE"),
     ),
 )
 PYODIDE = next(asset for asset in ASSETS if asset.name == "pyodide")
@@ -194,6 +219,10 @@ def vendor_into(site_vendor: Path) -> None:
                         out.write(japanese_font_css(source.read().decode()).encode())
                     else:
                         shutil.copyfileobj(source, out)
+                if relative in asset.gzipped:
+                    # no name or time in the header: the same bytes every build
+                    destination.with_name(destination.name + ".gz").write_bytes(
+                        gzip.compress(destination.read_bytes(), compresslevel=9, mtime=0))
 
 
 def _member_name(member: tarfile.TarInfo) -> str:
@@ -288,17 +317,17 @@ def wheels_into(site_wheels: Path) -> list[str]:
     precompiled = precompile(runtime, [site_wheels / name for name in names], sorted(LAZY_WHEELS), bytecode)
     # Python's memory as a page's worker starts it (tools/snapshot.py); only over the precompiled
     # standard library, which is what the pages are served
-    snapshot = (snapshot_into(runtime, [*(site_wheels / name for name in names), bytecode], site_wheels)
-                if precompiled else None)
-    checked = [*names, *([BYTECODE] if bytecode.exists() else []), *([snapshot["file"]] if snapshot else [])]
+    snapshots = (snapshot_into(runtime, [*(site_wheels / name for name in names), bytecode], site_wheels)
+                 if precompiled else None) or []
+    checked = [*names, *([BYTECODE] if bytecode.exists() else []), *(entry["file"] for entry in snapshots)]
     manifest = {
         "wheels": names,
         "runtime": runtime_digests(runtime),
         # their start-up modules' bytecode (tools/precompile.py), unpacked over them; absent without Node
         "bytecode": BYTECODE if bytecode.exists() else None,
-        # the memory snapshot later pages restore (tools/snapshot.py): {file, memory_sha256}; absent without Node
-        "snapshot": snapshot,
-        # the page checks every wheel, the bytecode and the snapshot against these before using it
+        # the memory snapshots pages restore (tools/snapshot.py): [{file, modules, built}]; none without Node
+        "snapshots": snapshots,
+        # the page checks every wheel, the bytecode and each snapshot against these before using it
         "sha256": {name: hashlib.sha256((site_wheels / name).read_bytes()).hexdigest() for name in checked},
         "lazy": lazy,
     }

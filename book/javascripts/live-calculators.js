@@ -12,9 +12,9 @@
  * worker as a message, and the states Python changes come back as one. This thread never runs
  * Python, so the page stays responsive. Nothing is fetched from outside the site.
  *
- * After a reader's first calculators page, the worker starts Python from the build's memory snapshot
- * (tools/snapshot.py), stored in the browser by that first page and checked against the manifest.
- * Every wheel is checked against the SHA-256 digest the build wrote into the manifest.
+ * The worker restores Python from the build's memory snapshot of the page's calculators
+ * (tools/snapshot.py), checked against the manifest. Every wheel is checked against the SHA-256
+ * digest the build wrote into the manifest.
  *
  * Dice expressions in the rule text become buttons, whether written as inline code (`3D6+3`,
  * `BB+14>54`) or in prose (2D6, 1D20+1, d20): a click rolls them with rules_lib
@@ -119,7 +119,7 @@
   // Python runs in a Web Worker (live-python-worker.js): it boots, restores its snapshot and
   // computes there, so this thread only draws. Calls are messages modelled on Jupyter's comm
   // protocol (see the worker's header); each returns a promise of the worker's reply.
-  // The memory snapshot is fetched, checked, stored and restored in the worker.
+  // The memory snapshot is fetched, checked and restored in the worker.
   // the calculator classes the stored state names (their modules can be imported before the page draws)
   function pageClasses() {
     if (!stateTag) return [];
@@ -157,7 +157,8 @@
         else if (data.op === "snapshot") {
           live.snapshot = data.state;
           if (data.fromSnapshot) live.fromSnapshot = true;
-        } else if (data.op === "ready") resolve();
+        } else if (data.op === "deferred") live.deferred = data.state;
+        else if (data.op === "ready") resolve();
         else if (data.op === "failed") fail(new Error(data.error));
         else if (waiting.has(data.id)) {
           const { resolve: resolveCall, reject: rejectCall } = waiting.get(data.id);

@@ -1,148 +1,61 @@
 /*
  * The live calculators' Python, in a Web Worker (a module worker started by live-calculators.js).
  *
- * Pyodide boots, restores its snapshot, unpacks the wheels and computes here, so the page's main
- * thread only draws widgets. The page and this worker talk in messages modelled on the Jupyter comm
- * protocol that JupyterLite's kernels use between their worker and the page:
+ * Pyodide boots or restores a memory snapshot, and computes, here, so the page's main thread only
+ * draws widgets. The page and this worker talk in messages modelled on the Jupyter comm protocol
+ * that JupyterLite's kernels use between their worker and the page:
  *   page → worker  {op: "start", vendor, classes}                boot (sent at once, while the page draws)
  *                  {id, op: "comm_open", target, data: {state}}  construct a calculator from the page's stored inputs
  *                  {id, op: "comm_msg", comm, data: {method: "update", index, state}}   an input changed
  *                  {id, op: "comm_msg", comm, data: {method: "custom", index, content}} a button press
  *                  {id, op: "roll", text}                        a dice expression clicked in the text
  *   worker → page  {op: "phase", name, at}                       start-up timings (ms since the page's navigation)
- *                  {op: "snapshot", state, fromSnapshot}         the memory snapshot's fate: "restored", "fetching",
- *                                                                "stored", "none" (the build has none), "not …"
+ *                  {op: "snapshot", state, fromSnapshot}         "restored", "none" (the build has none for the
+ *                                                                page), or "not restored: …" (then Python starts afresh)
+ *                  {op: "deferred", state}                       after a restore, the files it deferred: "loaded",
+ *                                                                or "failed: …"
  *                  {id, ok: true, result} | {id, ok: false, error}
  * A reply carries the widget states Python changed, as [index, {key: value}] pairs (rules_lib.browser).
  * Messages are handled in the order they come: each waits for the same start-up promise.
  *
- * The memory snapshot is the build's own (tools/snapshot.py), never one the browser made. A reader's
- * first calculators page starts Python afresh, then, once the page has been quiet for 2 s, fetches the
- * snapshot (so a first visit downloads no more before it is live and answers), checks it, unzips it
- * and stores its memory in Cache
- * Storage; later pages restore that memory. Cache Storage belongs to the whole origin (on GitHub Pages,
- * to every project of the owner), so a stored memory is run only if its SHA-256 is the manifest's.
+ * Every page, on a first visit as on later ones, restores the build's memory snapshot of its
+ * calculators' group (tools/snapshot.py): Python with the page's modules imported and its
+ * calculators built. It is fetched like any other file (the browser's HTTP cache keeps it) and run
+ * only if its SHA-256 is the manifest's. A snapshot holds memory, not files, and a restored Python
+ * needs files only for what it has not imported yet; so the standard library, the wheels and their
+ * bytecode (4-5 MB) are not downloaded before the page is live: they are fetched once the page has
+ * been quiet for 2 s, or, should Python touch their folders first, synchronously at that moment
+ * (`deferredFiles`), checked against the manifest like everything else.
  */
-const SNAPSHOT_CACHE = "rules-lib-live-snapshots";
+import { xorWithStartMemory } from "./python-memory.js";
+
 const SHARED_IMPORTS = "import rules_lib.browser as browser\nbrowser.import_shared()";
+// what a page without calculators needs: its Python starts at the reader's first dice click
+// (rules_lib.browser.ROLLING_MODULE)
+const ROLLING_MODULE = "rules_lib.cli";
 
 let started = null;
 const calculators = new Map();
 let nextComm = 1;
-// After a fresh start the snapshot is fetched for the next page once the page has sent nothing for
-// a while: its calculators paired and the reader's first inputs answered, it does not hold them up.
-const QUIET_BEFORE_SNAPSHOT_MS = 2000;
-let snapshotForLater = null;
+// After a restore, the deferred files are fetched once the page has sent nothing for a while: its
+// calculators paired and the reader's first inputs answered, they do not hold them up.
+const QUIET_BEFORE_DEFERRED_MS = 2000;
+let whenQuietTask = null;
 let quietTimer = null;
 
 function whenQuiet() {
   clearTimeout(quietTimer);
-  if (!snapshotForLater) return;
+  if (!whenQuietTask) return;
   quietTimer = setTimeout(() => {
-    const store = snapshotForLater;
-    snapshotForLater = null;
-    store();
-  }, QUIET_BEFORE_SNAPSHOT_MS);
+    const task = whenQuietTask;
+    whenQuietTask = null;
+    task();
+  }, QUIET_BEFORE_DEFERRED_MS);
 }
 
 function phase(name) {
   // wall-clock ms: the page turns it into ms since its own navigation
   postMessage({ op: "phase", name, at: performance.timeOrigin + performance.now() });
-}
-
-// The memory is stored without its pages of zeros (about half of it: half the bytes to read on every
-// later page): a header of three 32-bit numbers (the memory's length, the page size, the number of
-// pages), a byte a page (1: stored), then the stored pages.
-const PAGE = 4096;
-const MOST_MEMORY = 256 * 1024 * 1024; // a header asking for more is not the build's
-
-function isZeros(bytes) {
-  const words = new Uint32Array(bytes.buffer, bytes.byteOffset, bytes.length >> 2);
-  for (let at = 0; at < words.length; at++) if (words[at] !== 0) return false;
-  for (let at = words.length << 2; at < bytes.length; at++) if (bytes[at] !== 0) return false;
-  return true;
-}
-
-function withoutZeroPages(memory) {
-  const count = Math.ceil(memory.length / PAGE);
-  const stored = new Uint8Array(count);
-  const pages = [];
-  for (let page = 0; page < count; page++) {
-    const bytes = memory.subarray(page * PAGE, Math.min(memory.length, (page + 1) * PAGE));
-    if (!isZeros(bytes)) {
-      stored[page] = 1;
-      pages.push(bytes);
-    }
-  }
-  return new Blob([new Uint32Array([memory.length, PAGE, count]), stored, ...pages]);
-}
-
-function withZeroPages(packed) {
-  const [length, page, count] = new Uint32Array(packed.buffer, packed.byteOffset, 3);
-  if (page !== PAGE || length > MOST_MEMORY || count !== Math.ceil(length / PAGE)) throw new Error("not a stored memory");
-  const stored = packed.subarray(12, 12 + count);
-  const memory = new Uint8Array(length);
-  let at = 12 + count;
-  for (let index = 0; index < count; index++) {
-    if (!stored[index]) continue;
-    const size = Math.min(PAGE, length - index * PAGE);
-    memory.set(packed.subarray(at, at + size), index * PAGE);
-    at += size;
-  }
-  if (at !== packed.length) throw new Error("not a stored memory");
-  return memory;
-}
-
-// the memory a page before this one stored, read as soon as the worker starts; else null
-async function storedMemory(key) {
-  try {
-    const found = await (await caches.open(SNAPSHOT_CACHE)).match(key);
-    return found ? withZeroPages(new Uint8Array(await found.arrayBuffer())) : null;
-  } catch (error) {
-    return null; // no Cache Storage here (an insecure origin), unreadable, or not a stored memory
-  }
-}
-
-// that memory, if it is exactly the build's snapshot memory; else null (and a copy that is not, removed)
-async function checkedMemory(memoryRequest, key, expected) {
-  const memory = await memoryRequest;
-  if (!memory) return null;
-  try {
-    if (hex(await crypto.subtle.digest("SHA-256", memory)) === expected) return memory;
-  } catch (error) {
-    return null;
-  }
-  caches.open(SNAPSHOT_CACHE).then((cache) => cache.delete(key), () => {});
-  postMessage({ op: "snapshot", state: "not restored: the stored memory is not the build's" });
-  return null;
-}
-
-async function gunzipped(bytes) {
-  const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"));
-  return new Uint8Array(await new Response(stream).arrayBuffer());
-}
-
-// after a fresh start: the build's snapshot for the next page, fetched at low priority (not where
-// the reader saves data), checked, unzipped and stored
-async function storeSnapshotForLater(url, key, digests) {
-  if (self.navigator && navigator.connection && navigator.connection.saveData) {
-    postMessage({ op: "snapshot", state: "not fetched: the reader saves data" });
-    return;
-  }
-  postMessage({ op: "snapshot", state: "fetching" });
-  try {
-    const memory = await gunzipped(await verified("the snapshot", download(url, { priority: "low", cache: "no-store" }),
-      digests.file));
-    if (hex(await crypto.subtle.digest("SHA-256", memory)) !== digests.memory) {
-      throw new Error("the snapshot's memory does not match the build's digest");
-    }
-    const cache = await caches.open(SNAPSHOT_CACHE);
-    for (const old of await cache.keys()) await cache.delete(old); // one build at a time
-    await cache.put(key, new Response(withoutZeroPages(memory), { headers: { "content-type": "application/octet-stream" } }));
-    postMessage({ op: "snapshot", state: "stored" });
-  } catch (error) {
-    postMessage({ op: "snapshot", state: `not stored: ${error.message || error}` });
-  }
 }
 
 function hex(buffer) {
@@ -160,8 +73,10 @@ async function verified(what, bytesRequest, expected) {
   return bytes;
 }
 
+const pageFetch = self.fetch.bind(self);
+
 async function fetched(url, init) {
-  const response = await fetch(url, init);
+  const response = await pageFetch(url, init);
   if (!response.ok) throw new Error(`${url} could not be loaded (${response.status})`);
   return response;
 }
@@ -170,7 +85,7 @@ async function download(url, init) {
   return (await fetched(url, init)).arrayBuffer();
 }
 
-// a file of vendor/wheels/ (a wheel, or the wheels' bytecode), checked against the manifest
+// a file of vendor/wheels/ (a wheel, the wheels' bytecode, a snapshot), checked against the manifest
 function verifiedWheel(vendor, manifest, name, what = "the wheel") {
   return verified(`${what} ${name}`, download(new URL(`wheels/${name}`, vendor)), (manifest.sha256 || {})[name]);
 }
@@ -185,14 +100,18 @@ const RUNTIME_MODULES = ["pyodide.mjs", "pyodide.asm.mjs"];
 const RUNTIME_FETCHED = { "pyodide.asm.wasm": "application/wasm", "python_stdlib.zip": "application/zip",
   "pyodide-lock.json": "application/json" };
 const RUNTIME_WASM = "pyodide.asm.wasm";
+const STDLIB = "python_stdlib.zip";
+// served gzip-compressed as name.gz (tools/vendor.py): 3.8 MB sent instead of 10.8, whatever the server
+const GZIPPED = new Set(["pyodide.asm.mjs", "pyodide.asm.wasm"]);
+// what Pyodide is given for the standard library while it is deferred: a zip with no files (the
+// restored Python knows the real one's directory already, from its memory), replaced before use
+const EMPTY_ZIP = new Uint8Array([0x50, 0x4b, 0x05, 0x06, ...new Array(18).fill(0)]);
 
-// The wasm compiles while it downloads, from a tee of the very response whose bytes are checked (one
-// body, two identical streams), instead of after the download and the check: compiling runs nothing,
-// and the module is instantiated only once the digest matched. Compiled from the site's own response
-// rather than from bytes in memory, the browser can keep the compiled code in its HTTP cache beside
-// the file and reuse it on the next visit (V8's wasm code cache), so a warm start does not compile
-// 9.6 MB again. Should streaming compilation fail (a server sending another content type), the
-// checked bytes are compiled instead.
+// The wasm compiles while it downloads and is decompressed, from a tee of the very stream whose
+// bytes are checked, instead of after the download and the check: compiling runs nothing, and the
+// module is instantiated only once the digest matched. (Compiled from a decompressed stream, it gets
+// no code cache from the browser; measured here, compiling it again took no longer than reading the
+// cached code had.) Should streaming compilation fail, the checked bytes are compiled instead.
 function compiledWhileDownloading(response) {
   const compiled = WebAssembly.compileStreaming(response.clone());
   compiled.catch(() => {}); // falls back to the checked bytes
@@ -213,27 +132,54 @@ function instantiateCheckedWasm(checkedResponses, compiled, checkedBytes) {
   };
 }
 
-async function verifiedRuntime(indexURL, manifestRequest) {
-  const names = [...RUNTIME_MODULES, ...Object.keys(RUNTIME_FETCHED)];
+// The runtime, its downloads started at once: {loader (a promise of loadPyodide), wasm (a promise of
+// its checked bytes), stdlib() (a promise of the checked standard library, downloaded on the first
+// call: a restore defers it, and loadPyodide gives Pyodide EMPTY_ZIP for it then)}
+function verifiedRuntime(indexURL, manifestRequest) {
+  const digests = manifestRequest.then((manifest) => manifest.runtime || {});
   let compiled = Promise.reject(new Error("the wasm was not downloaded"));
   compiled.catch(() => {});
-  const downloads = names.map((name) => fetched(new URL(name, indexURL)).then((response) => {
-    // the tee before the body is read
-    if (name === RUNTIME_WASM) {
-      compiled = compiledWhileDownloading(response);
-      compiled.then(() => phase("wasm-compiled"), () => {});
-    }
-    return response.arrayBuffer();
-  }));
-  downloads.forEach((request) => request.catch(() => {})); // reported where verified
-  const digests = (await manifestRequest).runtime || {};
-  const checked = names.map((name, at) => verified(`the runtime file ${name}`, downloads[at], digests[name]));
-  checked.forEach((request) => request.catch(() => {})); // reported below
+  // a runtime file as served, its digest checked, then as Pyodide runs it (decompressed)
+  const checkedFile = (name) => {
+    const served = GZIPPED.has(name) ? `${name}.gz` : name;
+    const parts = fetched(new URL(served, indexURL)).then((response) => {
+      if (!GZIPPED.has(name)) {
+        const bytes = response.arrayBuffer();
+        return { bytes, plain: bytes };
+      }
+      const [kept, used] = response.body.tee();
+      let plain = used.pipeThrough(new DecompressionStream("gzip"));
+      if (name === RUNTIME_WASM) {
+        // the tee before the body is read
+        const [toCompile, toKeep] = plain.tee();
+        compiled = compiledWhileDownloading(new Response(toCompile, { headers: { "content-type": "application/wasm" } }));
+        compiled.then(() => phase("wasm-compiled"), () => {});
+        plain = toKeep;
+      }
+      const decompressed = new Response(plain).arrayBuffer();
+      decompressed.catch(() => {}); // not gzip: the digest check below says so
+      return { bytes: new Response(kept).arrayBuffer(), plain: decompressed };
+    });
+    parts.catch(() => {}); // reported where verified
+    const file = digests.then(async (known) => {
+      const { bytes, plain } = await parts;
+      await verified(`the runtime file ${served}`, bytes, known[served]);
+      return plain;
+    });
+    file.catch(() => {}); // reported where awaited
+    return file;
+  };
+  const names = [...RUNTIME_MODULES, ...Object.keys(RUNTIME_FETCHED).filter((name) => name !== STDLIB)];
+  const checked = Object.fromEntries(names.map((name) => [name, checkedFile(name)]));
+  let stdlibRequest = null;
+  const stdlib = () => (stdlibRequest = stdlibRequest || checkedFile(STDLIB));
+  const answers = {}; // what Pyodide's own fetches are answered with: checked bytes only
+  let stdlibDeferred = false;
   // Each module is imported as soon as it is checked, so V8 compiles Pyodide's 1.25 MB glue while
-  // the wasm and the standard library still download. Importing runs only their definitions;
-  // nothing of theirs is called before every file is checked (below).
+  // the wasm still downloads. Importing runs only their definitions; nothing of theirs is called
+  // before every file is checked (below).
   const modules = Promise.all(RUNTIME_MODULES.map(async (name) => {
-    const url = URL.createObjectURL(new Blob([await checked[names.indexOf(name)]], { type: "text/javascript" }));
+    const url = URL.createObjectURL(new Blob([await checked[name]], { type: "text/javascript" }));
     try {
       return await import(url);
     } finally {
@@ -241,33 +187,163 @@ async function verifiedRuntime(indexURL, manifestRequest) {
     }
   }));
   modules.catch(() => {}); // awaited once every file is checked
-  const bytes = await Promise.all(checked);
-  const files = Object.fromEntries(names.map((name, at) => [name, bytes[at]]));
-  const checkedWasm = new WeakSet();
-  instantiateCheckedWasm(checkedWasm, compiled, files[RUNTIME_WASM]);
-  const pageFetch = self.fetch.bind(self);
-  self.fetch = (input, init) => {
-    const url = new URL(input instanceof Request ? input.url : input, self.location.href);
-    if (!url.href.startsWith(indexURL)) return pageFetch(input, init);
-    const name = url.pathname.slice(new URL(indexURL).pathname.length);
-    if (!(name in RUNTIME_FETCHED) || url.search) return Promise.reject(new Error(`${url.href} is not a checked runtime file`));
-    const response = new Response(files[name], { headers: { "content-type": RUNTIME_FETCHED[name] } });
-    if (name === RUNTIME_WASM) checkedWasm.add(response);
-    return Promise.resolve(response);
+  const loader = (async () => {
+    const fetchedNames = Object.keys(RUNTIME_FETCHED).filter((name) => name !== STDLIB);
+    const bytes = await Promise.all(fetchedNames.map((name) => checked[name]));
+    fetchedNames.forEach((name, at) => (answers[name] = bytes[at]));
+    const checkedWasm = new WeakSet();
+    instantiateCheckedWasm(checkedWasm, compiled, answers[RUNTIME_WASM]);
+    self.fetch = (input, init) => {
+      const url = new URL(input instanceof Request ? input.url : input, self.location.href);
+      if (!url.href.startsWith(indexURL)) return pageFetch(input, init);
+      const name = url.pathname.slice(new URL(indexURL).pathname.length);
+      if (!(name in RUNTIME_FETCHED) || url.search) return Promise.reject(new Error(`${url.href} is not a checked runtime file`));
+      const body = name === STDLIB && stdlibDeferred ? EMPTY_ZIP : answers[name];
+      if (!body) return Promise.reject(new Error(`${url.href} was not checked before it was asked for`));
+      const response = new Response(body, { headers: { "content-type": RUNTIME_FETCHED[name] } });
+      if (name === RUNTIME_WASM) checkedWasm.add(response);
+      return Promise.resolve(response);
+    };
+    const [{ loadPyodide }, emscripten] = await modules;
+    return async (options = {}) => {
+      stdlibDeferred = Boolean(options._loadSnapshot);
+      if (!stdlibDeferred) answers[STDLIB] = await stdlib();
+      return loadPyodide({ ...options, indexURL, createPyodideModule: emscripten.default });
+    };
+  })();
+  return { loader, wasm: checked[RUNTIME_WASM], stdlib };
+}
+
+// the snapshot that holds every module of the page's calculators (or the dice's, for a page without
+// calculators, which starts Python for a dice roll), or null
+function snapshotFor(manifest, pageClasses) {
+  const modules = [...new Set(pageClasses.map((dotted) => String(dotted).split(":")[0]))];
+  const needed = modules.length ? modules : [ROLLING_MODULE];
+  return (manifest.snapshots || []).find((snapshot) => needed.every((module) => snapshot.modules.includes(module))) || null;
+}
+
+// What a restore needs beyond Pyodide, from the site's vendor/ folder (tools/vendor.py): zstd to
+// unpack the snapshot, an unzip and a SHA-256 that run synchronously (deferredFiles).
+async function restoreTools(vendor) {
+  const [{ ZSTDDecoder }, { unzipSync }, { sha256 }] = await Promise.all([
+    import(new URL("zstddec/dist/zstddec.mjs", vendor).href),
+    import(new URL("fflate/esm/browser.js", vendor).href),
+    import(new URL("noble-hashes/sha2.js", vendor).href),
+  ]);
+  const zstd = new ZSTDDecoder();
+  await zstd.init();
+  return { zstd, unzipSync, sha256 };
+}
+
+// the snapshot's memory as Pyodide restores it: checked, unpacked (while the wasm may still
+// download), its static data XOR-ed back
+async function snapshotMemory(vendor, manifest, snapshot, wasmRequest, toolsRequest) {
+  const [packed, { zstd }] = await Promise.all([verifiedWheel(vendor, manifest, snapshot.file, "the snapshot"), toolsRequest]);
+  const memory = zstd.decode(new Uint8Array(packed));
+  return xorWithStartMemory(memory, new Uint8Array(await wasmRequest));
+}
+
+// A directory whose files are not there yet: the first time Python looks up a name in it that
+// `wanted` accepts, or lists it, `load` writes them (and the directory's own lookups come back).
+function deferDirectory(FS, path, wanted, load) {
+  const node = FS.lookupPath(path).node;
+  const own = node.node_ops;
+  const loadFirst = () => {
+    node.node_ops = own; // load writes into this very directory
+    try {
+      load();
+    } catch (error) {
+      postMessage({ op: "deferred", state: `failed: ${error.message || error}` });
+      throw new FS.ErrnoError(29); // EIO: Python sees an I/O error, not a missing module
+    }
   };
-  const [{ loadPyodide }, emscripten] = await modules;
-  return (options) => loadPyodide({ ...options, indexURL, createPyodideModule: emscripten.default });
+  node.node_ops = {
+    ...own,
+    lookup(parent, name) {
+      if (!wanted(name)) return own.lookup(parent, name);
+      loadFirst();
+      return FS.lookupNode(parent, name);
+    },
+    readdir(dir) {
+      loadFirst();
+      return own.readdir(dir);
+    },
+  };
+  return () => (node.node_ops = own);
+}
+
+// After a restore: the standard library (one zip in /lib) and the wheels with their bytecode
+// (unpacked where Pyodide unpacks them, the working directory) are written when `loadInBackground`
+// has fetched and checked them, or, if Python touches /lib's zip or the working directory first,
+// at that moment: fetched with a synchronous request, checked with a synchronous SHA-256 and
+// unzipped synchronously, since a file system call cannot wait for a promise.
+function deferredFiles(pyodide, { stdlib, archives }, { unzipSync, sha256 }) {
+  const FS = pyodide.FS;
+  const home = FS.cwd();
+  const zipName = FS.readdir("/lib").find((name) => /^python\d+\.zip$/.test(name));
+  if (!zipName) throw new Error("the restored Python has no standard library zip to defer");
+  const zipPath = `/lib/${zipName}`;
+  FS.unlink(zipPath); // EMPTY_ZIP, which Pyodide wrote
+  const done = { stdlib: false, archives: false };
+
+  const syncChecked = ({ url, sha256: expected, what }) => {
+    const request = new XMLHttpRequest();
+    request.open("GET", url, false);
+    request.responseType = "arraybuffer";
+    request.send(null);
+    if (request.status !== 200) throw new Error(`${url} could not be loaded (${request.status})`);
+    const bytes = new Uint8Array(request.response);
+    if (!expected || hex(sha256(bytes)) !== expected) throw new Error(`${what} does not match the build's digest`);
+    return bytes;
+  };
+  const unpack = (bytes) => {
+    for (const [name, data] of Object.entries(unzipSync(bytes))) {
+      if (name.endsWith("/")) continue;
+      if (name.startsWith("/") || name.split("/").includes("..")) throw new Error(`${name} is not a plain relative path`);
+      const path = `${home}/${name}`;
+      FS.mkdirTree(path.slice(0, path.lastIndexOf("/")));
+      FS.writeFile(path, data);
+    }
+  };
+  const install = {
+    stdlib: (bytes) => FS.writeFile(zipPath, bytes),
+    archives: (list) => list.forEach(unpack),
+  };
+  const release = {};
+  const whenNeeded = [];
+  const load = (which, bytes) => {
+    if (done[which]) return;
+    done[which] = true;
+    release[which]();
+    if (!bytes) whenNeeded.push(which === "stdlib" ? "the standard library" : "the wheels");
+    install[which](bytes || (which === "stdlib" ? syncChecked(stdlib) : archives.map(syncChecked)));
+    if (done.stdlib && done.archives) {
+      postMessage({ op: "deferred", state: `loaded${whenNeeded.length ? `; ${whenNeeded.join(" and ")} when Python first needed them` : ""}` });
+    }
+  };
+  release.stdlib = deferDirectory(FS, "/lib", (name) => name === zipName, () => load("stdlib"));
+  release.archives = deferDirectory(FS, home, () => true, () => load("archives"));
+  return {
+    // fetched and checked without holding Python up; written between two of its calls
+    async loadInBackground() {
+      try {
+        const check = ({ url, sha256: expected, what }) => verified(what, download(url, { priority: "low" }), expected);
+        const [zip, ...list] = await Promise.all([check(stdlib), ...archives.map(check)]);
+        load("stdlib", new Uint8Array(zip));
+        load("archives", list.map((bytes) => new Uint8Array(bytes)));
+      } catch (error) {
+        postMessage({ op: "deferred", state: `failed: ${error.message || error}` });
+      }
+    },
+  };
 }
 
 async function startPython(vendorHref, pageClasses) {
   const vendor = new URL(vendorHref);
   const indexURL = new URL("pyodide/", vendor).href;
-  // where a page before this one stored the snapshot's memory: read at once, checked once the manifest is in
-  const memoryKey = new URL("wheels/python-snapshot-memory", vendor).href;
-  const storedRequest = storedMemory(memoryKey);
-  // fetched together: the manifest, the runtime (checked against it), then the wheels while Python boots
-  const manifestRequest = fetch(new URL("wheels/manifest.json", vendor)).then((response) => response.json());
-  const runtimeRequest = verifiedRuntime(indexURL, manifestRequest);
+  // fetched together: the manifest, the runtime (checked against it), the page's snapshot
+  const manifestRequest = pageFetch(new URL("wheels/manifest.json", vendor)).then((response) => response.json());
+  const runtime = verifiedRuntime(indexURL, manifestRequest);
   const manifest = await manifestRequest;
   // a wheel only some calculators import (none at present) is fetched when first imported (rules_lib.browser.LazyWheels)
   const lazy = manifest.lazy || {};
@@ -275,62 +351,66 @@ async function startPython(vendorHref, pageClasses) {
     url: new URL(`wheels/${name}`, vendor).href, sha256: (manifest.sha256 || {})[name] || "",
   }]));
   const atStart = manifest.wheels.filter((name) => !Object.values(lazy).includes(name));
-  const wheelsRequest = Promise.all(atStart.map((name) => verifiedWheel(vendor, manifest, name)));
-  wheelsRequest.catch(() => {}); // reported where it is awaited
-  // their start-up modules compiled at build time (tools/precompile.py): Python need not compile them
-  const bytecodeRequest = manifest.bytecode
-    ? verifiedWheel(vendor, manifest, manifest.bytecode, "the bytecode") : Promise.resolve(null);
-  bytecodeRequest.catch(() => {});
-  const snapshot = manifest.snapshot; // {file, memory_sha256} or null
-  const snapshotURL = snapshot ? new URL(`wheels/${snapshot.file}`, vendor).href : null;
+  const snapshot = snapshotFor(manifest, pageClasses);
   if (!snapshot) postMessage({ op: "snapshot", state: "none" });
-  // read and checked while the runtime downloads and is checked
-  const memoryRequest = snapshot ? checkedMemory(storedRequest, memoryKey, snapshot.memory_sha256) : Promise.resolve(null);
-  const loadPyodide = await runtimeRequest;
+  const tools = snapshot ? restoreTools(vendor) : null;
+  const memoryRequest = snapshot ? snapshotMemory(vendor, manifest, snapshot, runtime.wasm, tools) : null;
+  memoryRequest?.catch(() => {}); // reported where awaited
+  // a fresh start needs the wheels, their bytecode and the standard library at once
+  const fresh = {};
+  const freshFiles = () => {
+    fresh.wheels = fresh.wheels || Promise.all(atStart.map((name) => verifiedWheel(vendor, manifest, name)));
+    fresh.bytecode = fresh.bytecode || (manifest.bytecode
+      ? verifiedWheel(vendor, manifest, manifest.bytecode, "the bytecode") : Promise.resolve(null));
+    runtime.stdlib().catch(() => {}); // reported where awaited (loadPyodide)
+    return fresh;
+  };
+  if (!snapshot) freshFiles();
+  const loadPyodide = await runtime.loader;
   phase("loader");
   let pyodide = null;
-  let fromSnapshot = false;
-  let restoreFailed = false;
-  const memory = await memoryRequest;
-  phase("snapshot-read");
-  if (memory) {
+  let deferred = null;
+  if (snapshot) {
     try {
-      pyodide = await loadPyodide({ _loadSnapshot: memory });
-      fromSnapshot = true;
+      const memory = await memoryRequest;
+      phase("snapshot-read");
+      const restored = await loadPyodide({ _loadSnapshot: memory });
+      const wheelFile = (name, what) => ({ url: new URL(`wheels/${name}`, vendor).href, sha256: (manifest.sha256 || {})[name], what: `${what} ${name}` });
+      deferred = deferredFiles(restored, {
+        stdlib: { url: new URL(STDLIB, indexURL).href, sha256: (manifest.runtime || {})[STDLIB], what: `the runtime file ${STDLIB}` },
+        archives: [...atStart.map((name) => wheelFile(name, "the wheel")),
+          ...(manifest.bytecode ? [wheelFile(manifest.bytecode, "the bytecode")] : [])],
+      }, await tools);
+      pyodide = restored;
       postMessage({ op: "snapshot", state: "restored", fromSnapshot: true });
     } catch (error) {
-      restoreFailed = true; // the build's own memory: fetching it again would not help
-      postMessage({ op: "snapshot", state: `not restored: ${error}` });
+      postMessage({ op: "snapshot", state: `not restored: ${error.message || error}` });
     }
   }
-  pyodide = pyodide || (await loadPyodide());
-  phase("pyodide");
-  // a snapshot holds memory, not files: the wheels are unpacked on every start
-  for (const wheel of await wheelsRequest) pyodide.unpackArchive(wheel, "wheel");
-  // a snapshot's memory holds the modules it imported: the bytecode only for a page that needs more
-  const needsBytecode = !fromSnapshot
-    || pyodide.pyimport("rules_lib.browser").lacks_calculator_modules(JSON.stringify(pageClasses));
-  const bytecode = needsBytecode ? await bytecodeRequest : null;
-  if (bytecode) pyodide.unpackArchive(bytecode, "zip");
-  phase("wheels");
-  if (!fromSnapshot) {
+  if (!pyodide) {
+    const { wheels, bytecode } = freshFiles();
+    pyodide = await loadPyodide();
+    phase("pyodide");
+    for (const wheel of await wheels) pyodide.unpackArchive(wheel, "wheel");
+    const compiled = await bytecode;
+    if (compiled) pyodide.unpackArchive(compiled, "zip");
+    phase("wheels");
     pyodide.runPython(SHARED_IMPORTS);
     phase("shared-imports");
     // this page's calculator modules, named by the page before it has drawn
     pyodide.runPython(`browser.import_calculator_modules(${JSON.stringify(JSON.stringify(pageClasses))})`);
     phase("page-imports");
+  } else {
+    phase("pyodide");
   }
   const browser = pyodide.pyimport("rules_lib.browser");
   browser.install_lazy_wheels(JSON.stringify(onImport));
   // after a restore: this page's modules too, should the snapshot lack them; and its calculators,
-  // built while the page draws
-  if (fromSnapshot) browser.import_calculator_modules(JSON.stringify(pageClasses));
+  // built while the page draws (a snapshot holds those of its group built)
+  if (deferred) browser.import_calculator_modules(JSON.stringify(pageClasses));
   browser.prebuild_calculators(JSON.stringify(pageClasses));
   phase("imported");
-  if (snapshot && !fromSnapshot && !restoreFailed) {
-    const digests = { file: (manifest.sha256 || {})[snapshot.file], memory: snapshot.memory_sha256 };
-    snapshotForLater = () => storeSnapshotForLater(snapshotURL, memoryKey, digests);
-  }
+  if (deferred) whenQuietTask = () => deferred.loadInBackground();
   return browser;
 }
 

@@ -1,19 +1,26 @@
-"""A Python snapshot planted in the origin's Cache Storage is never run by the book (issue 15, item 2).
+"""Only the build's own bytes are ever run in the reader's browser (issue 15, item 2).
 
-Another page of the same origin (on GitHub Pages, another project of the same owner) builds a
-working but malicious snapshot with the site's own runtime, whose ``roll_inline`` answers
-"PLANTED", and stores it where the book keeps the memory of the build's snapshot
-(tools/snapshot.py). Its SHA-256 is not the manifest's, so the book must start Python afresh and
-roll real dice. The control: the same planted memory *is* run when the manifest names its digest,
-so the test would notice if the check stopped being applied. A build's snapshot file that differs
-from the manifest's digest is not stored. A wheel whose bytes differ from
-the manifest's digest stops the live calculators, and so does a Pyodide runtime file (the wasm,
-the standard library, the lock file or either module), or the wheels' start-up bytecode, that differs
-from the build's digest.
+A page restores Python from the build's memory snapshot of its calculators (tools/snapshot.py),
+fetched like any other file. Here a working but malicious snapshot, made with the site's own
+runtime and whose ``roll_inline`` answers "PLANTED", is served in place of the build's (a forged
+file on the way, or on the server): its SHA-256 is not the manifest's, so the book must start
+Python afresh and roll real dice. The control: the same planted snapshot *is* run when the manifest
+names its digest, so the test would notice if the check stopped being applied. Nothing is read from
+the origin's Cache Storage, which other projects of the same GitHub Pages owner share: a memory
+planted there is not run either.
+
+A Pyodide runtime file (the wasm, either module, the lock file) that differs from the build's
+digest stops the live calculators. A wheel, the wheels' start-up bytecode or the standard library
+that differs stops them on a fresh start; after a restore, which fetches those files only once the
+page is quiet (or when Python first needs them), they are refused then, never written, and the
+page says so.
 """
 
 from __future__ import annotations
 
+import base64
+import gzip
+import hashlib
 import json
 
 import pytest
@@ -23,11 +30,14 @@ from tests.test_browser import browser, site_url  # noqa: F401 - pytest fixtures
 pytestmark = pytest.mark.browser
 PAGE = "dice/01-dice-and-odds/"
 
+#: a working snapshot made with the site's runtime, whose roll_inline answers PLANTED; its memory is
+#: XOR-ed as the build's are (javascripts/python-memory.js) and sent gzipped to the test
 PLANT = """
 async () => {
   const root = new URL("/", location.href);
   const site = new URL("vendor/", root);
   const { loadPyodide } = await import(new URL("pyodide/pyodide.mjs", site).href);
+  const { xorWithStartMemory } = await import(new URL("javascripts/python-memory.js", root).href);
   const manifest = await (await fetch(new URL("wheels/manifest.json", site))).json();
   const py = await loadPyodide({ indexURL: new URL("pyodide/", site).href, _makeSnapshot: true });
   for (const name of manifest.wheels) {
@@ -39,26 +49,42 @@ async () => {
     "import ipywidgets, rules_lib.dice, rules_lib.widgets, json",
     "browser.roll_inline = lambda text: json.dumps({'ok': True, 'line': 'PLANTED', 'detail': '', 'total': 0})",
   ].join("\\n"));
-  const snapshot = py.makeMemorySnapshot();
-  // stored as the book stores a memory (live-python-worker.js): its length, the page size, the page
-  // count, a byte a page (1: stored), the pages; here every page is stored
-  const count = Math.ceil(snapshot.length / 4096);
-  const stored = new Blob([new Uint32Array([snapshot.length, 4096, count]), new Uint8Array(count).fill(1), snapshot]);
+  const wasm = new Uint8Array(await (await fetch(new URL("pyodide/pyodide.asm.wasm", site))).arrayBuffer());
+  const memory = xorWithStartMemory(py.makeMemorySnapshot(), wasm);
+  const zipped = await new Response(new Blob([memory]).stream().pipeThrough(new CompressionStream("gzip"))).arrayBuffer();
+  let text = "";
+  const bytes = new Uint8Array(zipped);
+  for (let at = 0; at < bytes.length; at += 32768) text += String.fromCharCode(...bytes.subarray(at, at + 32768));
+  // and, where the book kept a snapshot's memory before it was served as a file, the same memory
   const cache = await caches.open("rules-lib-live-snapshots");
-  await cache.put(new URL("wheels/python-snapshot-memory", site).href, new Response(stored));
-  const digest = await crypto.subtle.digest("SHA-256", snapshot);
-  return Array.from(new Uint8Array(digest), (byte) => byte.toString(16).padStart(2, "0")).join("");
+  await cache.put(new URL("wheels/python-snapshot-memory", site).href, new Response(memory));
+  return btoa(text);
 }
 """
 
 
-def _plant(context, site_url) -> str:  # noqa: F811
-    """Plant a snapshot; the SHA-256 of its memory."""
+def zstd_frame(data: bytes) -> bytes:
+    """``data`` as one zstd frame of raw (stored) blocks (RFC 8878): what the worker unpacks, written
+    without a zstd compressor."""
+    block = 1 << 17  # the largest block a frame may hold
+    header = b"\x28\xb5\x2f\xfd" + bytes([0xA0]) + len(data).to_bytes(4, "little")  # single segment, 4-byte size
+    blocks = []
+    for at in range(0, len(data), block):
+        chunk = data[at:at + block]
+        last = at + block >= len(data)
+        blocks.append(((len(chunk) << 3) | int(last)).to_bytes(3, "little") + chunk)  # type 0: raw
+    return header + b"".join(blocks)
+
+
+@pytest.fixture(scope="module")
+def planted(browser, site_url):  # noqa: F811
+    """The planted snapshot, as a file the worker would restore."""
+    context = browser.new_context()
     attacker = context.new_page()
     attacker.goto(site_url + "404.html")
-    digest = attacker.evaluate(PLANT)
-    attacker.close()
-    return digest
+    memory = gzip.decompress(base64.b64decode(attacker.evaluate(PLANT)))
+    context.close()
+    return zstd_frame(memory)
 
 
 def _roll_on(context, site_url):  # noqa: F811
@@ -76,86 +102,101 @@ def _roll_on(context, site_url):  # noqa: F811
     return result
 
 
-def _manifest_with(context, snapshot_memory_sha256: str | None = None, **changes):
+def _manifest_with(context, change):
+    """Every page of ``context`` reads the build's manifest as ``change(manifest)`` returns it."""
     def handle(route):
         response = route.fetch()
-        data = {**response.json(), **changes}
-        if snapshot_memory_sha256:
-            data["snapshot"] = {**data["snapshot"], "memory_sha256": snapshot_memory_sha256}
-        route.fulfill(response=response, body=json.dumps(data), content_type="application/json")
+        route.fulfill(response=response, body=json.dumps(change(response.json())), content_type="application/json")
 
     context.route("**/vendor/wheels/manifest.json", handle)
 
 
-def test_a_planted_snapshot_is_not_used(browser, site_url):  # noqa: F811
+def _serve_as_the_dice_snapshot(context, body: bytes) -> None:
+    context.route("**/vendor/wheels/python-snapshot-dice-odds-*", lambda route: route.fulfill(
+        body=body, content_type="application/octet-stream"))
+
+
+def _dice_snapshot(manifest: dict) -> str:
+    return next(s["file"] for s in manifest["snapshots"] if "rules_lib.widgets.dice_odds" in s["modules"])
+
+
+def test_a_planted_snapshot_is_not_used(browser, site_url, planted):  # noqa: F811
     context = browser.new_context()
-    _plant(context, site_url)
+    _serve_as_the_dice_snapshot(context, planted)
     result = _roll_on(context, site_url)
     assert result["status"] == "live" and not result["from_snapshot"]
+    assert result["snapshot"].startswith("not restored: the snapshot python-snapshot-dice-odds-")
+    assert result["snapshot"].endswith("does not match the build's digest")
     assert result["line"].startswith("→ 2D6") and "PLANTED" not in result["line"]
     context.close()
 
 
-def test_control_the_planted_snapshot_would_run_if_the_manifest_named_its_digest(browser, site_url):  # noqa: F811
+def test_control_the_planted_snapshot_would_run_if_the_manifest_named_its_digest(browser, site_url, planted):  # noqa: F811
     context = browser.new_context()
-    _manifest_with(context, snapshot_memory_sha256=_plant(context, site_url))
+    _serve_as_the_dice_snapshot(context, planted)
+    digest = hashlib.sha256(planted).hexdigest()
+    _manifest_with(context, lambda m: {**m, "sha256": {**m["sha256"], _dice_snapshot(m): digest}})
     result = _roll_on(context, site_url)
     assert result["from_snapshot"] and "PLANTED" in result["line"]
     context.close()
 
 
-def test_a_snapshot_file_unlike_the_builds_is_not_stored(browser, site_url):  # noqa: F811
+def test_a_memory_planted_in_cache_storage_is_not_read(browser, site_url, planted):  # noqa: F811
+    # the planted fixture also stored its memory where the book once kept a snapshot's memory
     context = browser.new_context()
-    context.route("**/vendor/wheels/python-snapshot-*", lambda route: route.fulfill(
-        body=b"\x1f\x8b forged", content_type="application/octet-stream"))
-    page = context.new_page()
-    page.goto(site_url + PAGE, wait_until="load")
-    page.wait_for_function("window.rulesLibLive && (window.rulesLibLive.snapshot || '').startsWith('not stored')",
-                           timeout=120_000)
-    assert page.evaluate("window.rulesLibLive.status") == "live"
-    assert "does not match the build's digest" in page.evaluate("window.rulesLibLive.snapshot")
-    assert page.evaluate("caches.open('rules-lib-live-snapshots').then((c) => c.keys()).then((k) => k.length)") == 0
+    attacker = context.new_page()
+    attacker.goto(site_url + "404.html")
+    attacker.evaluate(PLANT)
+    attacker.close()
+    result = _roll_on(context, site_url)
+    assert result["from_snapshot"] and result["snapshot"] == "restored"  # the build's own snapshot
+    assert result["line"].startswith("→ 2D6") and "PLANTED" not in result["line"]
     context.close()
 
 
-@pytest.mark.parametrize(("wheel", "page_path"), [
-    ("ipywidgets", PAGE),  # loaded at start (a wheel fetched on first import is checked by tests/test_browser_lazy_wheels.py)
-])
-def test_a_wheel_that_does_not_match_the_manifest_stops_the_calculators(browser, site_url, wheel, page_path):  # noqa: F811
-    context = browser.new_context()
-    context.route(f"**/vendor/wheels/{wheel}-*.whl", lambda route: route.fulfill(body=b"PK forged", status=200))
+def _status_after_start(context, site_url, page_path=PAGE, wait_for_deferred=False):  # noqa: F811
     page = context.new_page()
     page.goto(site_url + page_path, wait_until="load")
     page.wait_for_function("window.rulesLibLive && window.rulesLibLive.status !== 'starting'", timeout=120_000)
-    assert page.evaluate("window.rulesLibLive.status") == "failed"
-    assert "does not match the build's digest" in page.evaluate("window.rulesLibLive.error")
-    context.close()
-
-
-def test_bytecode_that_does_not_match_the_manifest_stops_the_calculators(browser, site_url):  # noqa: F811
-    # the start-up modules compiled at build time (tools/precompile.py) run unchecked against their
-    # sources, so they are checked as the wheels are
-    context = browser.new_context()
-    context.route("**/vendor/wheels/start-bytecode.zip", lambda route: route.fulfill(body=b"PK forged", status=200))
-    result = _status_after_start(context, site_url)
-    assert result["status"] == "failed"
-    assert "the bytecode start-bytecode.zip does not match the build's digest" in result["error"]
-    context.close()
-
-
-def _status_after_start(context, site_url, page_path=PAGE):  # noqa: F811
-    page = context.new_page()
-    page.goto(site_url + page_path, wait_until="load")
-    page.wait_for_function("window.rulesLibLive && window.rulesLibLive.status !== 'starting'", timeout=120_000)
+    if wait_for_deferred:
+        page.wait_for_function("window.rulesLibLive.deferred", timeout=60_000)
     result = {"status": page.evaluate("window.rulesLibLive.status"),
               "error": page.evaluate("window.rulesLibLive.error || ''"),
+              "deferred": page.evaluate("window.rulesLibLive.deferred || ''"),
               "notice": page.locator(".rules-lib-live-status").first.inner_text(),
               "stored": page.locator(".widget-html").first.inner_text()}
     page.close()
     return result
 
 
-@pytest.mark.parametrize("runtime_file", ["python_stdlib.zip", "pyodide.asm.wasm", "pyodide.asm.mjs"])
+def _without_snapshots(context):
+    _manifest_with(context, lambda m: {**m, "snapshots": []})
+
+
+@pytest.mark.parametrize(("route", "named"), [
+    ("**/vendor/wheels/ipywidgets-*.whl", "the wheel ipywidgets-"),
+    ("**/vendor/wheels/start-bytecode.zip", "the bytecode start-bytecode.zip"),
+    ("**/vendor/pyodide/python_stdlib.zip", "the runtime file python_stdlib.zip"),
+])
+def test_a_deferred_file_that_does_not_match_the_manifest_is_refused(browser, site_url, route, named):  # noqa: F811
+    # a fresh start needs it at once: the calculators stop
+    context = browser.new_context()
+    context.route(route, lambda r: r.fulfill(body=b"PK forged", status=200))
+    _without_snapshots(context)
+    result = _status_after_start(context, site_url)
+    assert result["status"] == "failed" and named in result["error"] and "does not match the build's digest" in result["error"]
+    context.close()
+    # a restore fetches it once the page is quiet, and refuses it then: never written, never run
+    context = browser.new_context()
+    context.route(route, lambda r: r.fulfill(body=b"PK forged", status=200))
+    result = _status_after_start(context, site_url, wait_for_deferred=True)
+    assert result["status"] == "live"
+    assert result["deferred"].startswith("failed: ") and named in result["deferred"]
+    assert "does not match the build's digest" in result["deferred"]
+    context.close()
+
+
+@pytest.mark.parametrize("runtime_file", ["pyodide.asm.wasm.gz", "pyodide.asm.mjs.gz", "pyodide-lock.json"])
 def test_a_runtime_file_that_does_not_match_the_manifest_stops_the_calculators(browser, site_url, runtime_file):  # noqa: F811
     context = browser.new_context()
     context.route(f"**/vendor/pyodide/{runtime_file}", lambda route: route.fulfill(body=b"forged", status=200))
@@ -169,7 +210,7 @@ def test_a_runtime_file_that_does_not_match_the_manifest_stops_the_calculators(b
 
 def test_a_manifest_without_runtime_digests_stops_the_calculators(browser, site_url):  # noqa: F811
     context = browser.new_context()
-    _manifest_with(context, runtime={})
+    _manifest_with(context, lambda m: {**m, "runtime": {}})
     result = _status_after_start(context, site_url)
     assert result["status"] == "failed" and "has no digest in the build manifest" in result["error"]
     context.close()
@@ -177,8 +218,9 @@ def test_a_manifest_without_runtime_digests_stops_the_calculators(browser, site_
 
 def test_control_the_checked_runtime_goes_live(browser, site_url):  # noqa: F811
     context = browser.new_context()
-    result = _status_after_start(context, site_url)
+    result = _status_after_start(context, site_url, wait_for_deferred=True)
     assert result["status"] == "live", result["error"]
+    assert result["deferred"] == "loaded"
     context.close()
 
 
@@ -196,8 +238,9 @@ def test_pyodide_runs_the_checked_bytes_not_a_second_download(browser, site_url)
             route.fulfill(body=b"forged on the second request", status=200)
 
     context.route("**/vendor/pyodide/*", genuine_once)
-    result = _status_after_start(context, site_url)
+    result = _status_after_start(context, site_url, wait_for_deferred=True)
     assert result["status"] == "live", result["error"]
-    assert requests == {name: 1 for name in
-                        ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")}
+    assert result["deferred"] == "loaded"
+    assert requests == {name: 1 for name in ("pyodide.mjs", "pyodide.asm.mjs.gz", "pyodide.asm.wasm.gz",
+                                             "python_stdlib.zip", "pyodide-lock.json")}
     context.close()
