@@ -166,3 +166,28 @@ def test_the_search_worker_segments_a_kanji_query_to_its_end(site_dir):
     code = worker.read_text(encoding="utf-8")
     assert all(new in code for new in _SEGMENTER_FIX.values())
     assert not any(old in code for old in _SEGMENTER_FIX)
+
+
+def test_the_notebook_stylesheet_keeps_only_the_rules_a_page_may_use():
+    from unused_css import SiteNames, used_rules
+
+    names = SiteNames(['<div class="jp-Cell shown"><pre id="out">x</pre></div>'],
+                      ["el.classList.add(`mod-${style}`); el.className = 'jp-added';"])
+    css = ("@font-face { font-family: x; }\n"
+           ".jp-Cell { a: 1 }\n.jp-Absent { b: 2 }\n.jp-Absent, .shown pre { c: 3 }\n"
+           ".jp-Cell:not(.jp-mod-absent) { d: 4 }\n:is(.jp-Absent) { e: 5 }\n#out { f: 6 }\n#gone { g: 7 }\n"
+           "table.jp-Cell { h: 8 }\n.jp-added, .mod-danger { i: 9 }\n.x\\:y { j: 10 }\n"
+           "@media (max-width: 9px) { .jp-Absent { k: 11 } .jp-Cell { l: 12 } }\n@media print { .jp-Absent { m: 13 } }\n")
+    kept = used_rules(css, names)
+    for present in ("font-family", "a: 1", "c: 3", "d: 4", "e: 5", "f: 6", "i: 9", "j: 10", "l: 12"):
+        assert present in kept, present
+    for dropped in ("b: 2", "g: 7", "h: 8", "k: 11", "m: 13", "@media print"):
+        assert dropped not in kept, dropped
+
+
+def test_notebook_pages_link_the_cut_stylesheet_and_every_stylesheet_they_link_exists(site_dir):
+    sheets = sorted((site_dir / "assets" / "stylesheets").glob("notebook-*.css"))
+    assert sheets and max(path.stat().st_size for path in sheets) < 200_000  # JupyterLab's whole is 575 KB
+    for page in [site_dir / "gundam-sentinel" / "07-calculators" / "index.html", site_dir / "index.html"]:
+        for href in re.findall(r'<link rel="stylesheet" href="([^"]+)"', page.read_text(encoding="utf-8")):
+            assert (page.parent / href).resolve().is_file(), (page, href)

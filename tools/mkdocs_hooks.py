@@ -17,7 +17,8 @@
   that mkdocs-jupyter's template loads from a CDN (require.js and a 3.6 MB bundle) is taken out
   (``without_widget_manager``). The Pyodide core and wheels of the live calculators come from the
   site's own ``vendor/`` folder (``tools/vendor.py``); nothing comes from a CDN. The Jupyter CSS that
-  mkdocs-jupyter inlines into every notebook page becomes one shared file (``share_inline_styles``).
+  mkdocs-jupyter inlines into every notebook page becomes one shared file (``share_inline_styles``),
+  cut after the build to the rules the site's pages may use (``tools/unused_css.py``).
 - A page with live calculators starts their Python worker from its ``<head>`` (``start_python_early``),
   so Python downloads and boots while the page loads and draws.
 """
@@ -37,6 +38,7 @@ from typing import NamedTuple
 sys.path.insert(0, str(Path(__file__).parent))
 
 from mkdocs.structure.files import File  # noqa: E402
+from unused_css import drop_unused_notebook_css  # noqa: E402
 from vendor import japanese_subsets_for, vendor_into, wheels_into  # noqa: E402
 
 from rules_lib.catalogue import checked_in_notebooks, load_catalogue  # noqa: E402
@@ -531,6 +533,7 @@ def fix_kanji_query_segmenter(site_dir: Path) -> None:
 
 
 def on_post_build(config) -> None:
+    drop_unused_notebook_css(Path(config["site_dir"]))
     fix_kanji_query_segmenter(Path(config["site_dir"]))
     # hooks run after plugins: the search plugin has written its index
     index_glossary_terms(Path(config["site_dir"]) / "search" / "search_index.json")
