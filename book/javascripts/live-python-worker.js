@@ -205,6 +205,7 @@ function verifiedRuntime(indexURL, manifestRequest) {
       return Promise.resolve(response);
     };
     const [{ loadPyodide }, emscripten] = await modules;
+    phase("modules");
     return async (options = {}) => {
       stdlibDeferred = Boolean(options._loadSnapshot);
       if (!stdlibDeferred) answers[STDLIB] = await stdlib();
@@ -239,7 +240,9 @@ async function restoreTools(vendor) {
 // download), its static data XOR-ed back
 async function snapshotMemory(vendor, manifest, snapshot, wasmRequest, toolsRequest) {
   const [packed, { zstd }] = await Promise.all([verifiedWheel(vendor, manifest, snapshot.file, "the snapshot"), toolsRequest]);
+  phase("snapshot-fetched");
   const memory = zstd.decode(new Uint8Array(packed));
+  phase("snapshot-unpacked");
   return xorWithStartMemory(memory, new Uint8Array(await wasmRequest));
 }
 
