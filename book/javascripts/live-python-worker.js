@@ -341,7 +341,11 @@ function deferredFiles(pyodide, { stdlib, archives }, { unzipSync, sha256 }) {
   };
 }
 
+// where pages kept a snapshot's memory before snapshots were served as files: freed, never read
+const OLD_SNAPSHOT_CACHE = "rules-lib-live-snapshots";
+
 async function startPython(vendorHref, pageClasses) {
+  if (self.caches) caches.delete(OLD_SNAPSHOT_CACHE).catch(() => {});
   const vendor = new URL(vendorHref);
   const indexURL = new URL("pyodide/", vendor).href;
   // fetched together: the manifest, the runtime (checked against it), the page's snapshot

@@ -151,6 +151,10 @@ def test_a_memory_planted_in_cache_storage_is_not_read(browser, site_url, plante
     result = _roll_on(context, site_url)
     assert result["from_snapshot"] and result["snapshot"] == "restored"  # the build's own snapshot
     assert result["line"].startswith("→ 2D6") and "PLANTED" not in result["line"]
+    # and the book frees that old store of its own
+    page = context.new_page()
+    page.goto(site_url + "404.html")
+    assert page.evaluate("caches.has('rules-lib-live-snapshots')") is False
     context.close()
 
 
