@@ -108,8 +108,9 @@
     }
     const drawn = (async () => {
       for (const { model, area } of placed) {
+        // one widget tree a task, the first too (not in the load event's task): the page stays responsive
+        await new Promise((resolve) => setTimeout(resolve));
         area.append(widgets.view(model));
-        await new Promise((resolve) => setTimeout(resolve)); // one widget tree a task: the page stays responsive
       }
       live.phases.rendered = Math.round(performance.now());
     })();
