@@ -357,6 +357,16 @@ def _first_step(threshold: int) -> int:
     return 0 if threshold < 0 else ROLL_STEPS if threshold > ROLL_STEPS else threshold
 
 
+#: the plain check's (hit, critical) chances, a tuple by the first hitting step h = 0..36: for a mook,
+#: one such tuple by the first critical step c (every step from max(h, c) up is a critical), else
+#: no criticals; hit_table looks each entry up here
+_MOOK_PAIRS: tuple[tuple[tuple[Fraction, Fraction], ...], ...] = tuple(
+    tuple((_CHANCE[ROLL_STEPS - h], _CHANCE[ROLL_STEPS - max(h, c)]) for h in range(ROLL_STEPS + 1))
+    for c in range(ROLL_STEPS + 1))
+_NO_CRITICAL_PAIRS: tuple[tuple[Fraction, Fraction], ...] = tuple(
+    (_CHANCE[ROLL_STEPS - h], _CHANCE[0]) for h in range(ROLL_STEPS + 1))
+
+
 def _hit_counts(modifier: int, evasion_step: int, options: HitOptions) -> tuple[int, int]:
     """(rolls that hit, rolls that are criticals) of the 36, counted on the step distribution.
 
@@ -462,14 +472,17 @@ def hit_table(
     plain = not (options.all_range or options.target_pilot_fainted) and options.critical_needs_hit
     mob = options.target_is_mob
     table = {}
+    # _hit_counts' plain case, looked up: a roll step r hits from r = evasion step - modifier + 1
+    # (clamped to 0..36), and for a mook is a critical from the modifier's own first critical step
+    rows = [(m, 1 - m, _MOOK_PAIRS[_first_step(_CRITICAL_STEP - m)] if mob else _NO_CRITICAL_PAIRS) for m in mods]
     for evasion in evasions:
         evasion_step = d36.step_of(evasion, "evasion")
-        for m in mods:
-            if plain:  # _hit_counts' plain case written out: this loop is the table's whole cost
-                hit_from = _first_step(evasion_step - m + 1)
-                crits = ROLL_STEPS - max(hit_from, _first_step(_CRITICAL_STEP - m)) if mob else 0
-                table[(m, evasion)] = (_CHANCE[ROLL_STEPS - hit_from], _CHANCE[crits])
-            else:
+        if plain:  # this loop is the table's whole cost
+            for m, shift, pairs in rows:
+                first = evasion_step + shift
+                table[(m, evasion)] = pairs[0 if first < 0 else ROLL_STEPS if first > ROLL_STEPS else first]
+        else:
+            for m in mods:
                 hits, crits = _hit_counts(m, evasion_step, options)
                 table[(m, evasion)] = (_CHANCE[hits], _CHANCE[crits])
     return table
