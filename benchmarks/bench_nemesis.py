@@ -29,7 +29,7 @@ from rules_lib.nemesis import (
     weapon_from_dict,
 )
 from rules_lib.nemesis.action import attack_count_distribution
-from rules_lib.nemesis.melee import _key_distribution
+from rules_lib.nemesis.melee import _key_counts
 from rules_lib.widgets.nemesis import (
     ActionDiceCalculator,
     ArmourCalculator,
@@ -66,12 +66,12 @@ def brute_damage():
 
 
 def fresh_duel():
-    _key_distribution.cache_clear()
+    _key_counts.cache_clear()
     return duel_odds()
 
 
 def kept_duel():
-    _key_distribution.cache_clear()
+    _key_counts.cache_clear()
     return duel_odds((6, 6))
 
 

@@ -16,8 +16,8 @@ Serves the site on 127.0.0.1 and reports, per load, in ms since navigation:
 
 A cold load is a fresh browser profile; the warm load is a second tab of the same profile (the
 runtime and the page's Python snapshot from the browser's cache). Both restore the build's
-snapshot of the page's calculators (tools/snapshot.py). Each load opens a new tab, as the first
-figures of this issue were measured; headless Chromium then also starts its new window's own pages
+snapshot of the page's calculators (tools/snapshot.py). Each load opens a new tab, as the figures
+before were measured; headless Chromium then also starts its new window's own pages
 (the omnibox's WebUI renderer, about as busy as the book's page while it loads, on the same two
 cores). So the loads at full speed are measured a second time in the profile's one open tab,
 rested on about:blank for 2 s first: a reader following a link, the browser already running.

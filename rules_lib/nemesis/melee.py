@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
-from itertools import product
+from itertools import accumulate, product
 from typing import Literal
 
 from .. import checks
@@ -217,8 +218,9 @@ class DuelOdds:
 
 
 @cache
-def _key_distribution(kept: tuple[int, ...], rules: DuelRules) -> dict[tuple, tuple[Fraction, str]]:
-    """Distribution of (key) -> (probability, pattern) for a side keeping ``kept`` and rolling the rest."""
+def _key_counts(kept: tuple[int, ...], rules: DuelRules) -> tuple[dict[tuple, int], dict[tuple, str], int]:
+    """How many of a side's rolls have each strength key, each key's pattern, and how many rolls
+    there are (6 ** dice rolled), for a side keeping ``kept`` and rolling the rest."""
     fresh = 3 - len(kept)
     counts: Counter = Counter()
     kinds: dict[tuple, str] = {}
@@ -227,33 +229,35 @@ def _key_distribution(kept: tuple[int, ...], rules: DuelRules) -> dict[tuple, tu
         key = duel_key(roll, rules)
         counts[key] += 1
         kinds[key] = pattern(roll)
-    total = 6**fresh
-    return {k: (Fraction(n, total), kinds[k]) for k, n in counts.items()}
+    return dict(counts), kinds, 6**fresh
 
 
 def duel_odds(kept_a: Sequence[int] = (), kept_b: Sequence[int] = (), rules: DuelRules = DuelRules()) -> DuelOdds:
     """Exact duel odds (002 §6-1, §6-2) when A keeps ``kept_a`` and rolls the rest, and B likewise.
 
     ``()`` is a fresh 3D6; three dice are a kept roll. Computed by grouping each side's rolls
-    by strength (at most 216 rolls a side), then comparing the groups.
+    by strength (at most 216 rolls a side), then counting, for each of A's groups, B's rolls that
+    are weaker (a running sum over B's groups in order) or equal, in whole numbers.
     """
     a, b = check_faces(kept_a, "A's kept dice"), check_faces(kept_b, "B's kept dice")
     for kept in (a, b):
         if len(kept) > 3:
             raise ValueError(f"at most 3 dice can be kept, not {len(kept)}")
-    da, db = _key_distribution(a, rules), _key_distribution(b, rules)
-    win = mutual = win3 = win2 = Fraction(0)
-    for ka, (p, kind) in da.items():
-        for kb, (q, _) in db.items():
-            if ka > kb:
-                win += p * q
-                if kind == "triple":
-                    win3 += p * q
-                elif kind == "straight":
-                    win2 += p * q
-            elif ka == kb:
-                mutual += p * q
-    return DuelOdds(win, mutual, 1 - win - mutual, win3, win2)
+    (counts_a, kinds_a, total_a), (counts_b, _, total_b) = _key_counts(a, rules), _key_counts(b, rules)
+    b_keys = sorted(counts_b)
+    weaker_than = list(accumulate((counts_b[k] for k in b_keys), initial=0))  # B's rolls below b_keys[i]
+    win = mutual = win3 = win2 = 0
+    for key, n in counts_a.items():
+        wins = n * weaker_than[bisect_left(b_keys, key)]
+        win += wins
+        mutual += n * counts_b.get(key, 0)
+        if kinds_a[key] == "triple":
+            win3 += wins
+        elif kinds_a[key] == "straight":
+            win2 += wins
+    total = total_a * total_b
+    return DuelOdds(Fraction(win, total), Fraction(mutual, total), Fraction(total - win - mutual, total),
+                    Fraction(win3, total), Fraction(win2, total))
 
 
 def enumerate_duel_odds(kept_a: Sequence[int] = (), kept_b: Sequence[int] = (),
