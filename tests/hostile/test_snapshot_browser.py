@@ -64,27 +64,37 @@ async () => {
 
 
 def zstd_frame(data: bytes) -> bytes:
-    """``data`` as one zstd frame of raw (stored) blocks (RFC 8878): what the worker unpacks, written
-    without a zstd compressor."""
+    """``data`` as one zstd frame (RFC 8878) of raw blocks, and of one-byte (RLE) blocks where a block
+    repeats one byte (the memory's zeros): what the worker unpacks, written without a compressor."""
     block = 1 << 17  # the largest block a frame may hold
     header = b"\x28\xb5\x2f\xfd" + bytes([0xA0]) + len(data).to_bytes(4, "little")  # single segment, 4-byte size
     blocks = []
     for at in range(0, len(data), block):
         chunk = data[at:at + block]
-        last = at + block >= len(data)
-        blocks.append(((len(chunk) << 3) | int(last)).to_bytes(3, "little") + chunk)  # type 0: raw
+        last = int(at + block >= len(data))
+        if chunk == chunk[:1] * len(chunk):
+            blocks.append(((len(chunk) << 3) | (1 << 1) | last).to_bytes(3, "little") + chunk[:1])  # type 1: RLE
+        else:
+            blocks.append(((len(chunk) << 3) | last).to_bytes(3, "little") + chunk)  # type 0: raw
     return header + b"".join(blocks)
 
 
 @pytest.fixture(scope="module")
-def planted(browser, site_url):  # noqa: F811
-    """The planted snapshot, as a file the worker would restore."""
+def attacker(browser, site_url):  # noqa: F811
+    """A context where another page of the origin made a planted snapshot (and left its memory in
+    Cache Storage, where the book once kept one), and that snapshot as a file the worker would restore."""
     context = browser.new_context()
-    attacker = context.new_page()
-    attacker.goto(site_url + "404.html")
-    memory = gzip.decompress(base64.b64decode(attacker.evaluate(PLANT)))
+    page = context.new_page()
+    page.goto(site_url + "404.html")
+    memory = gzip.decompress(base64.b64decode(page.evaluate(PLANT)))
+    page.close()
+    yield context, zstd_frame(memory)
     context.close()
-    return zstd_frame(memory)
+
+
+@pytest.fixture(scope="module")
+def planted(attacker):
+    return attacker[1]
 
 
 def _roll_on(context, site_url):  # noqa: F811
@@ -141,13 +151,8 @@ def test_control_the_planted_snapshot_would_run_if_the_manifest_named_its_digest
     context.close()
 
 
-def test_a_memory_planted_in_cache_storage_is_not_read(browser, site_url, planted):  # noqa: F811
-    # the planted fixture also stored its memory where the book once kept a snapshot's memory
-    context = browser.new_context()
-    attacker = context.new_page()
-    attacker.goto(site_url + "404.html")
-    attacker.evaluate(PLANT)
-    attacker.close()
+def test_a_memory_planted_in_cache_storage_is_not_read(site_url, attacker):  # noqa: F811
+    context, _ = attacker  # its Cache Storage holds the planted memory
     result = _roll_on(context, site_url)
     assert result["from_snapshot"] and result["snapshot"] == "restored"  # the build's own snapshot
     assert result["line"].startswith("→ 2D6") and "PLANTED" not in result["line"]
@@ -155,7 +160,7 @@ def test_a_memory_planted_in_cache_storage_is_not_read(browser, site_url, plante
     page = context.new_page()
     page.goto(site_url + "404.html")
     assert page.evaluate("caches.has('rules-lib-live-snapshots')") is False
-    context.close()
+    page.close()
 
 
 def _status_after_start(context, site_url, page_path=PAGE, wait_for_deferred=False):  # noqa: F811
