@@ -14,9 +14,13 @@ Serves the site on 127.0.0.1 and reports, per load, in ms since navigation:
   the bytes of the whole visit, which include the files a restored Python deferred (the standard
   library, the wheels and their bytecode), fetched once the page is quiet.
 
-A cold load is a fresh browser profile; the warm load is a second tab of the same profile (the
-runtime and the page's Python snapshot from the browser's cache). Both restore the build's
-snapshot of the page's calculators (tools/snapshot.py). Each load opens a new tab, as the figures
+A cold load is a fresh browser profile, and restores the build's snapshot of the page's calculators
+(tools/snapshot.py). The warm load is the same page again in the same profile, the first one gone:
+the page's Python, a shared worker asked to outlive its pages a while, is still running, and the page
+pairs with it (live-python-worker.js). The cached load comes after the browser was closed and started
+again on the same profile: Python is restored again, the runtime and the snapshot from the HTTP
+cache (as a reader's second visit another day; or every warm load in a browser without shared
+workers, which the book then starts from a dedicated worker). Each load opens a new tab, as the figures
 before were measured; headless Chromium then also starts its new window's own pages
 (the omnibox's WebUI renderer, about as busy as the book's page while it loads, on the same two
 cores). So the loads at full speed are measured a second time in the profile's one open tab,
@@ -26,7 +30,7 @@ Goals (reported, never asserted): result ≤ 2.5 s cold and ≤ 0.5 s warm at fu
 cold; no long task over 200 ms.
 
 For A/B work on a shared machine: ``--page gundam`` runs only the pages whose path contains it,
-``--cpu 1`` only one CPU rate, ``--repeat 3`` each cold+warm pair three times (a fresh profile each).
+``--cpu 1`` only one CPU rate, ``--repeat 3`` each cold, warm and cached load three times (a fresh profile each time).
 """
 
 from __future__ import annotations
@@ -123,6 +127,7 @@ def load(context, url: str, throttle: int, open_tab: bool = False) -> dict:
     page.wait_for_function("window.rulesLibLive.snapshot !== 'restored' || window.rulesLibLive.deferred",
                            timeout=timeout)
     live = page.evaluate("({phases: window.rulesLibLive.phases, snapshot: window.rulesLibLive.snapshot,"
+                         " python: window.rulesLibLive.python,"
                          " deferred: window.rulesLibLive.deferred, longTasks: window.__longTasks})")
     if not open_tab:
         page.close()
@@ -130,6 +135,7 @@ def load(context, url: str, throttle: int, open_tab: bool = False) -> dict:
     return {
         "stored": live["phases"].get("rendered"), "live": live["phases"].get("live"), "result": change["shown"],
         "update": change["shown"] - change["asked"], "snapshot": live["snapshot"], "deferred": live["deferred"],
+        "python": live["python"],
         "phases": live["phases"],
         "long": [duration for _, duration in live["longTasks"]],
         "over": [f"{duration} ms at {start}" for start, duration in live["longTasks"] if duration > 200],
@@ -140,10 +146,11 @@ def load(context, url: str, throttle: int, open_tab: bool = False) -> dict:
 
 def line(kind: str, figures: dict) -> str:
     long = figures["long"]
-    return (f"  {kind:4} stored {figures['stored']:6} ms  live {figures['live']:6} ms  result {figures['result']:6} ms"
+    return (f"  {kind:6} stored {figures['stored']:6} ms  live {figures['live']:6} ms  result {figures['result']:6} ms"
             f" (update {figures['update']:4} ms)  long tasks {len(long):2} (longest {max(long, default=0):4} ms)"
             f"  {figures['raw'] / 1e6:5.2f} MB raw, {figures['gzip'] / 1e6:5.2f} MB gzip"
-            f" (visit {figures['visit'] / 1e6:5.2f} MB raw)  snapshot {figures['snapshot']}, deferred files {figures['deferred']}")
+            f" (visit {figures['visit'] / 1e6:5.2f} MB raw)  Python {figures['python']}, snapshot {figures['snapshot']},"
+            f" deferred files {figures['deferred']}")
 
 
 def main(site: Path, page_filter: str = "", rates: tuple[int, ...] = (1, 4), repeat: int = 1,
@@ -162,17 +169,23 @@ def main(site: Path, page_filter: str = "", rates: tuple[int, ...] = (1, 4), rep
                   f"{'in an open tab (a reader following a link)' if in_open_tab else 'each load in a new tab'}")
             for path in [path for path in pages for _ in range(repeat)]:
                 with tempfile.TemporaryDirectory() as profile:
-                    context = playwright.chromium.launch_persistent_context(
-                        profile, executable_path=os.environ.get("RULES_LIB_CHROMIUM") or shutil.which("chromium"),
-                        args=FLAGS)
+                    launch = functools.partial(
+                        playwright.chromium.launch_persistent_context, profile,
+                        executable_path=os.environ.get("RULES_LIB_CHROMIUM") or shutil.which("chromium"), args=FLAGS)
+                    context = launch()
                     cold = load(context, base + path, throttle, in_open_tab)
                     warm = load(context, base + path, throttle, in_open_tab)
                     context.close()
+                    context = launch()  # the browser started again: its HTTP cache kept, no Python running
+                    cached = load(context, base + path, throttle, in_open_tab)
+                    context.close()
                 print(path)
-                print(line("cold", cold))
-                print(line("warm", warm))
-                print(f"       phases cold {cold['phases']}\n       phases warm {warm['phases']}")
-                print(f"       long tasks over 200 ms: cold {cold['over']}, warm {warm['over']}")
+                loads = {"cold": cold, "warm": warm, "cached": cached}
+                for kind, figures in loads.items():
+                    print(line(kind, figures))
+                for kind, figures in loads.items():
+                    print(f"         phases {kind:6} {figures['phases']}")
+                print("         long tasks over 200 ms: " + ", ".join(f"{kind} {f['over']}" for kind, f in loads.items()))
                 if path == pages[0] and (throttle, in_open_tab) == runs[0] and repeat == 1:
                     print("       largest files of the cold visit (MB raw / gzip):", ", ".join(
                         f"{p.relative_to(site)} {p.stat().st_size / 1e6:.2f}/{gzipped_size(p) / 1e6:.2f}"
@@ -185,7 +198,7 @@ if __name__ == "__main__":
     parser.add_argument("site", nargs="?", default=".site-test", type=Path, help="a built site (default .site-test)")
     parser.add_argument("--page", default="", help="only the calculators pages whose path contains this")
     parser.add_argument("--cpu", type=int, action="append", help="CPU throttling rate (repeatable; default 1 and 4)")
-    parser.add_argument("--repeat", type=int, default=1, help="cold+warm pairs per page (default 1)")
+    parser.add_argument("--repeat", type=int, default=1, help="cold, warm and cached loads per page (default 1)")
     parser.add_argument("--no-open-tab", action="store_true", help="skip the loads in an open tab")
     options = parser.parse_args()
     main(options.site, options.page, tuple(options.cpu or (1, 4)), options.repeat, not options.no_open_tab)

@@ -67,6 +67,18 @@ def browser():
         chromium.close()
 
 
+# Playwright neither routes nor reports a shared worker's requests (microsoft/playwright#33917 and
+# #36690): a test that forges or watches the Python worker's downloads runs it as a dedicated worker,
+# the same script, as a page does in a browser without shared workers.
+WITHOUT_SHARED_WORKERS = "delete window.SharedWorker;"
+
+
+def with_dedicated_python(target):
+    """The page or context, its pages' Python in a dedicated worker (whose requests Playwright sees)."""
+    target.add_init_script(WITHOUT_SHARED_WORKERS)
+    return target
+
+
 def record_requests_leaving_the_site(page, outside: list[str]) -> None:
     """Append to ``outside`` every request a page makes beyond the local site. blob: URLs of the
     site's own origin are not downloads: the worker imports the checked runtime from them."""
@@ -226,7 +238,7 @@ def test_search_finds_the_evasion_rules_in_english_and_japanese(browser, site_ur
 def test_a_calculators_page_builds_its_search_index_only_when_asked_or_soon_after_live(browser, site_url):
     # the page's <head> holds the theme's search worker back while Python starts (tools/mkdocs_hooks.py)
     search_workers = lambda page: [w.url for w in page.workers if "/workers/search." in w.url]  # noqa: E731
-    page = browser.new_page()
+    page = with_dedicated_python(browser.new_page())
     index_asked = []
     page.on("request", lambda r: index_asked.append(r.url) if r.url.endswith("/search/search_index.json") else None)
     page.route("**/vendor/pyodide/**", lambda route: None)  # the runtime never arrives: still starting
@@ -256,7 +268,7 @@ def test_a_calculators_page_builds_its_search_index_only_when_asked_or_soon_afte
 
 
 def test_page_stays_readable_and_says_so_when_python_cannot_start(browser, site_url):
-    page = browser.new_page()
+    page = with_dedicated_python(browser.new_page())
     page.route("**/vendor/pyodide/**", lambda route: route.abort())
     page.goto(site_url + "dice/01-dice-and-odds/", wait_until="load")
     page.wait_for_function("window.rulesLibLive && window.rulesLibLive.status !== 'starting'", timeout=60_000)
@@ -268,8 +280,42 @@ def test_page_stays_readable_and_says_so_when_python_cannot_start(browser, site_
     page.close()
 
 
-def test_every_visit_restores_the_snapshot_of_its_calculators_and_still_computes(browser, site_url):
+def test_a_later_page_of_the_same_calculators_finds_python_running_and_another_system_starts_its_own(
+        browser, site_url):
+    """The page's Python is a shared worker named after the build and the page's snapshot group: a
+    reader reloading the page (or following a link to another page of the group) finds it running,
+    restored once, and computes at once; a page of another group starts its own."""
     context = browser.new_context()
+    page = context.new_page()
+    problems = []
+    page.on("console", lambda m: problems.append(m.text) if m.type == "error" else None)
+    page.goto(site_url + "dice/01-dice-and-odds/", wait_until="load")
+    page.wait_for_function("window.rulesLibLive && window.rulesLibLive.status !== 'starting'", timeout=60_000)
+    assert page.evaluate("[window.rulesLibLive.status, window.rulesLibLive.python, window.rulesLibLive.snapshot]") == [
+        "live", "started", "restored"]
+    page.wait_for_function("window.rulesLibLive.deferred", timeout=30_000)
+    for expression_text in ("4D6>=14", "2D6>=9"):
+        page.reload(wait_until="load")
+        page.wait_for_function("window.rulesLibLive && window.rulesLibLive.status !== 'starting'", timeout=60_000)
+        # told what the running Python was restored from, and that its deferred files are in
+        assert page.evaluate("[window.rulesLibLive.status, window.rulesLibLive.python, window.rulesLibLive.snapshot,"
+                             " window.rulesLibLive.deferred]") == ["live", "reused", "restored", "loaded"]
+        assert "python-running" in page.evaluate("window.rulesLibLive.phases")
+        expression = page.locator(".widget-text input").first
+        expression.fill(expression_text)
+        expression.press("Enter")
+        page.locator(".widget-html", has_text=f"success {odds(expression_text).success}").first.wait_for(timeout=10_000)
+    page.goto(site_url + "wis6/07-calculators/", wait_until="load")
+    page.wait_for_function("window.rulesLibLive && window.rulesLibLive.status !== 'starting'", timeout=60_000)
+    assert page.evaluate("[window.rulesLibLive.status, window.rulesLibLive.python]") == ["live", "started"]
+    page.close()
+    context.close()
+    assert problems == []
+
+
+def test_without_shared_workers_every_visit_restores_the_snapshot_of_its_calculators_and_still_computes(
+        browser, site_url):
+    context = with_dedicated_python(browser.new_context())
     for visit in ("first", "later"):
         page = context.new_page()
         problems, asked = [], []

@@ -18,7 +18,12 @@ from pathlib import Path
 
 import pytest
 
-from tests.test_browser import ROOT, browser, site_url  # noqa: F401  (fixtures shared with the browser tests)
+from tests.test_browser import (  # noqa: F401  (fixtures shared with the browser tests)
+    ROOT,
+    browser,
+    site_url,
+    with_dedicated_python,
+)
 
 pytestmark = pytest.mark.browser
 WIDTHS = (360, 768, 1280)
@@ -149,7 +154,7 @@ def live_context(browser):  # noqa: F811  (the shared fixture)
 @pytest.mark.parametrize("page_path", _pages())
 def test_stored_calculators_fit_at_every_width(browser, site_url, page_path):  # noqa: F811
     """Before Python starts (here: never, it is blocked) the stored widgets already fit."""
-    context = browser.new_context()
+    context = with_dedicated_python(browser.new_context())  # its requests routed
     page = context.new_page()
     page.route("**/vendor/pyodide/**", lambda route: route.abort())
     page.set_viewport_size({"width": WIDTHS[-1], "height": 900})

@@ -17,7 +17,14 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tools"))
 
 import tag_cells  # noqa: E402
-from mkdocs_hooks import CHAPTERS, exclude_code_from_search, preload_japanese_fonts, start_python_early  # noqa: E402
+from mkdocs_hooks import (  # noqa: E402
+    BUILD_PLACEHOLDER,
+    CHAPTERS,
+    build_id,
+    exclude_code_from_search,
+    preload_japanese_fonts,
+    start_python_early,
+)
 from vendor import japanese_subsets_for  # noqa: E402
 
 RAW_ROLE = re.compile(r":(?:py:)?(?:mod|func|class|meth|attr|data|exc|obj|const):")
@@ -66,11 +73,27 @@ def test_a_page_with_calculators_starts_their_python_from_its_head():
     started = start_python_early(page, "../..")
     head = started[:started.index("</head>")]
     # before the stylesheets, which would hold a script back; each class named once, in order
-    assert head.index("new Worker(") < head.index('<link rel="stylesheet"')
+    assert head.index("new SharedWorker(") < head.index("new Worker(") < head.index('<link rel="stylesheet"')
     assert 'new URL("../../", location.href)' in head
     assert '["rules_lib.widgets.wis6:HitOdds", "rules_lib.widgets.wis6:Growth"]' in head
+    # one Python for the pages of the build's snapshot group (the build's id goes in once it is made)
+    assert f'name: "rules-lib-python {BUILD_PLACEHOLDER} wis6", extendedLifetime: true' in head
     # a page without live calculators starts nothing
     assert start_python_early(page.replace("rules-lib-live--", "other--"), "..") == page.replace("rules-lib-live--", "other--")
+
+
+def test_every_calculators_page_names_its_python_after_the_build_and_its_snapshot_group(site_dir):
+    build = build_id(site_dir)
+    groups = {}
+    for path in sorted(site_dir.rglob("*.html")):
+        html = path.read_text(encoding="utf-8")
+        assert BUILD_PLACEHOLDER not in html, path
+        for group in re.findall(rf'name: "rules-lib-python {build} ([a-z0-9_]+)"', html):
+            groups.setdefault(group, []).append(path.relative_to(site_dir).parent.as_posix())
+    # a group a system (its chapters with calculators), the sheets, the dice; none a page of its own
+    assert sorted(groups) == ["dice_odds", "gundam_sentinel", "nemesis", "sheets", "verse_world", "wis6"]
+    assert "gundam-sentinel/07-calculators" in groups["gundam_sentinel"]
+    assert "gundam-sentinel/06-first-battle" in groups["gundam_sentinel"]
 
 
 def test_a_page_asks_for_the_japanese_font_subsets_of_its_text_and_widgets_first():

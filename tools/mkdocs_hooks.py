@@ -282,10 +282,21 @@ _EARLY_START = """<script>/* live calculators: Python starts before the page dra
 (function () {{
   if (!window.Worker) return;
   var root = new URL("{root}/", location.href), early = {{ messages: [], errors: [] }};
-  early.worker = new Worker(new URL("javascripts/live-python-worker.js", root), {{ type: "module" }});
+  var url = new URL("javascripts/live-python-worker.js", root);
+  /* one Python for the pages of a build's snapshot group, outliving them a while (live-python-worker.js) */
+  if (window.SharedWorker) {{
+    early.errorSource = new SharedWorker(url, {{ type: "module", name: {name}, extendedLifetime: true }});
+    early.worker = early.errorSource.port;
+  }} else {{
+    early.worker = early.errorSource = new Worker(url, {{ type: "module" }});
+  }}
   early.worker.onmessage = function (event) {{ early.messages.push(event.data); }};
-  early.worker.onerror = function (event) {{ early.errors.push(event); }};
+  early.errorSource.onerror = function (event) {{ early.errors.push(event); }};
   early.worker.postMessage({{ op: "start", vendor: new URL("vendor/", root).href, classes: {classes} }});
+  /* a page gone for good frees its calculators in a Python other pages keep */
+  window.addEventListener("pagehide", function (event) {{
+    if (!event.persisted) early.worker.postMessage({{ op: "leave" }});
+  }});
   window.rulesLibPython = early;
   deferSearchIndex();
 
@@ -351,8 +362,44 @@ def start_python_early(html: str, root: str) -> str:
     charset = _CHARSET.search(html)
     if not classes or charset is None:
         return html
-    script = _EARLY_START.format(root=root, classes=json.dumps(classes))
+    name = f"rules-lib-python {BUILD_PLACEHOLDER} {snapshot_group_of(classes)}"
+    script = _EARLY_START.format(root=root, classes=json.dumps(classes), name=json.dumps(name))
     return f"{html[:charset.end()]}\n{script}{html[charset.end():]}"
+
+
+#: where a page names its build (`build_id`) before the build is done; `name_the_build` replaces it
+BUILD_PLACEHOLDER = "@rules-lib-build@"
+
+
+def snapshot_group_of(classes: list[str]) -> str:
+    """The snapshot group (`rules_lib.browser.snapshot_groups`) that holds every calculator module of
+    a page's classes, as the worker picks its snapshot; "mixed" if none does (it imports the rest)."""
+    from rules_lib.browser import snapshot_groups
+
+    modules = {dotted.partition(":")[0] for dotted in classes}
+    return next((group for group, held in snapshot_groups().items() if modules <= set(held)), "mixed")
+
+
+def build_id(site_dir: Path) -> str:
+    """What a page's shared Python worker is named after with its group: the build's manifest (every
+    runtime file, wheel and snapshot by digest) and the worker's scripts. A page of another build
+    never talks to a Python this build did not make."""
+    digest = hashlib.sha256()
+    for path in [site_dir / "vendor" / "wheels" / "manifest.json", *sorted((site_dir / "javascripts").glob("*.js"))]:
+        digest.update(path.name.encode() + b"\0" + path.read_bytes())
+    return digest.hexdigest()[:16]
+
+
+def name_the_build(site_dir: Path) -> int:
+    """Put the build's id in every page that names it; how many pages did."""
+    named = 0
+    build = build_id(site_dir)
+    for path in site_dir.rglob("*.html"):
+        html = path.read_text(encoding="utf-8")
+        if BUILD_PLACEHOLDER in html:
+            path.write_text(html.replace(BUILD_PLACEHOLDER, build), encoding="utf-8")
+            named += 1
+    return named
 
 
 _SCRIPT_OR_STYLE = re.compile(r"<(script|style)\b.*?</\1>", re.S)
@@ -540,3 +587,4 @@ def on_post_build(config) -> None:
     vendor = Path(config["site_dir"]) / "vendor"
     vendor_into(vendor)
     wheels_into(vendor / "wheels")
+    name_the_build(Path(config["site_dir"]))

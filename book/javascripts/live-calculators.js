@@ -13,7 +13,8 @@
  * Python, so the page stays responsive. Nothing is fetched from outside the site.
  *
  * The worker restores Python from the build's memory snapshot of the page's calculators
- * (tools/snapshot.py), checked against the manifest. Every wheel is checked against the SHA-256
+ * (tools/snapshot.py), checked against the manifest; where it is a shared worker, the next page of
+ * the same calculators finds it running (live.python "reused"). Every wheel is checked against the SHA-256
  * digest the build wrote into the manifest.
  *
  * Dice expressions in the rule text become buttons, whether written as inline code (`3D6+3`,
@@ -133,7 +134,9 @@
     // a page with calculators has started the worker from its <head> (tools/mkdocs_hooks.py)
     const early = window.rulesLibPython;
     window.rulesLibPython = null;
+    // the worker's port (a shared worker's, or a dedicated worker itself) and what reports its errors
     const worker = early ? early.worker : new Worker(new URL("javascripts/live-python-worker.js", siteRoot), { type: "module" });
+    const errorSource = early ? early.errorSource : worker;
     const waiting = new Map();
     let nextId = 1;
     let failed = null;
@@ -152,14 +155,17 @@
         waiting.clear();
         reject(failed);
       };
-      worker.onerror = (event) => fail(new Error(event.message || "the Python worker could not start"));
+      errorSource.onerror = (event) => fail(new Error(event.message || "the Python worker could not start"));
       worker.onmessage = ({ data }) => {
         if (data.op === "phase") mark(data.name, data.at);
         else if (data.op === "snapshot") {
           live.snapshot = data.state;
           if (data.fromSnapshot) live.fromSnapshot = true;
         } else if (data.op === "deferred") live.deferred = data.state;
-        else if (data.op === "ready") resolve();
+        else if (data.op === "ready") {
+          live.python = data.reused ? "reused" : "started";
+          resolve();
+        }
         else if (data.op === "failed") fail(new Error(data.error));
         else if (waiting.has(data.id)) {
           const { resolve: resolveCall, reject: rejectCall } = waiting.get(data.id);
@@ -173,7 +179,7 @@
     if (early) {
       // what the worker said before this script ran, in order, before anything it says next
       early.messages.forEach((data) => worker.onmessage({ data }));
-      early.errors.forEach((event) => worker.onerror(event));
+      early.errors.forEach((event) => errorSource.onerror(event));
     } else {
       worker.postMessage({ op: "start", vendor: new URL("vendor/", siteRoot).href, classes: pageClasses() });
     }

@@ -1,24 +1,34 @@
 /*
- * The live calculators' Python, in a Web Worker (a module worker started by live-calculators.js).
+ * The live calculators' Python, in a Web Worker: a module worker a page starts (tools/mkdocs_hooks.py,
+ * live-calculators.js), shared where the browser has shared workers.
  *
  * Pyodide boots or restores a memory snapshot, and computes, here, so the page's main thread only
- * draws widgets. The page and this worker talk in messages modelled on the Jupyter comm protocol
- * that JupyterLite's kernels use between their worker and the page:
+ * draws widgets. A shared worker is named after the build and the page's snapshot group, and asked
+ * to outlive its pages for a while (`extendedLifetime`): the next page of the group a reader opens,
+ * following a link or reloading, finds Python running, its calculators already built while the
+ * reader read (a dedicated worker, where there are no shared ones, starts Python for each page).
+ *
+ * A page and this worker talk in messages modelled on the Jupyter comm protocol that JupyterLite's
+ * kernels use between their worker and the page:
  *   page → worker  {op: "start", vendor, classes}                boot (sent at once, while the page draws)
  *                  {id, op: "comm_open", target, data: {state}}  construct a calculator from the page's stored inputs
  *                  {id, op: "comm_msg", comm, data: {method: "update", index, state}}   an input changed
  *                  {id, op: "comm_msg", comm, data: {method: "custom", index, content}} a button press
  *                  {id, op: "roll", text}                        a dice expression clicked in the text
+ *                  {op: "leave"}                                 the page is gone (its calculators are freed)
  *   worker → page  {op: "phase", name, at}                       start-up timings (ms since the page's navigation)
  *                  {op: "snapshot", state, fromSnapshot}         "restored", "none" (the build has none for the
  *                                                                page), or "not restored: …" (then Python starts afresh)
  *                  {op: "deferred", state}                       after a restore, the files it deferred: "loaded",
  *                                                                or "failed: …"
+ *                  {op: "ready", reused}                         Python started (reused: it was running already)
+ *                  {op: "failed", error}                         Python could not start
  *                  {id, ok: true, result} | {id, ok: false, error}
  * A reply carries the widget states Python changed, as [index, {key: value}] pairs (rules_lib.browser).
- * Messages are handled in the order they come: each waits for the same start-up promise.
+ * Messages are handled in the order they come: each waits for its page's start-up promise. A page
+ * that finds Python running is first told the snapshot's and the deferred files' state.
  *
- * Every page, on a first visit as on later ones, restores the build's memory snapshot of its
+ * Every page that starts Python, on a first visit as on later ones, restores the build's memory snapshot of its
  * calculators' group (tools/snapshot.py): Python with the page's modules imported and its
  * calculators built. It is fetched like any other file (the browser's HTTP cache keeps it) and run
  * only if its SHA-256 is the manifest's. A snapshot holds memory, not files, and a restored Python
@@ -37,25 +47,44 @@ const ROLLING_MODULE = "rules_lib.cli";
 let started = null;
 const calculators = new Map();
 let nextComm = 1;
-// After a restore, the deferred files are fetched once the page has sent nothing for a while: its
-// calculators paired and the reader's first inputs answered, they do not hold them up.
+// Work that waits until the pages have sent nothing for a while, their calculators paired and the
+// reader's first inputs answered: after a restore, fetching the deferred files; in a shared worker,
+// building calculators for the next page. Done in the order asked, each once.
 const QUIET_BEFORE_DEFERRED_MS = 2000;
-let whenQuietTask = null;
+const whenQuietTasks = [];
 let quietTimer = null;
 
-function whenQuiet() {
+function whenQuiet(task) {
+  if (task && !whenQuietTasks.includes(task)) whenQuietTasks.push(task);
   clearTimeout(quietTimer);
-  if (!whenQuietTask) return;
-  quietTimer = setTimeout(() => {
-    const task = whenQuietTask;
-    whenQuietTask = null;
-    task();
+  if (!whenQuietTasks.length) return;
+  quietTimer = setTimeout(async () => {
+    while (whenQuietTasks.length) {
+      try {
+        await whenQuietTasks.shift()();
+      } catch (error) {
+        console.warn("rules_lib live calculators:", error);
+      }
+    }
   }, QUIET_BEFORE_DEFERRED_MS);
+}
+
+// The pages this worker serves, each by its port: a dedicated worker serves its one page (itself the
+// port); a shared worker every page of its name that is open (see the header). What it says of its
+// start, every page hears; a page that comes later hears the state of the snapshot and the
+// deferred files first.
+const IN_SHARED_WORKER = "onconnect" in self;
+const pages = new Set();
+const told = {};
+
+function tell(message) {
+  if (message.op === "snapshot" || message.op === "deferred") told[message.op] = message;
+  for (const port of pages) port.postMessage(message);
 }
 
 function phase(name) {
   // wall-clock ms: the page turns it into ms since its own navigation
-  postMessage({ op: "phase", name, at: performance.timeOrigin + performance.now() });
+  tell({ op: "phase", name, at: performance.timeOrigin + performance.now() });
 }
 
 function hex(buffer) {
@@ -256,7 +285,7 @@ function deferDirectory(FS, path, wanted, load) {
     try {
       load();
     } catch (error) {
-      postMessage({ op: "deferred", state: `failed: ${error.message || error}` });
+      tell({ op: "deferred", state: `failed: ${error.message || error}` });
       throw new FS.ErrnoError(29); // EIO: Python sees an I/O error, not a missing module
     }
   };
@@ -321,7 +350,7 @@ function deferredFiles(pyodide, { stdlib, archives }, { unzipSync, sha256 }) {
     if (!bytes) whenNeeded.push(which === "stdlib" ? "the standard library" : "the wheels");
     install[which](bytes || (which === "stdlib" ? syncChecked(stdlib) : archives.map(syncChecked)));
     if (done.stdlib && done.archives) {
-      postMessage({ op: "deferred", state: `loaded${whenNeeded.length ? `; ${whenNeeded.join(" and ")} when Python first needed them` : ""}` });
+      tell({ op: "deferred", state: `loaded${whenNeeded.length ? `; ${whenNeeded.join(" and ")} when Python first needed them` : ""}` });
     }
   };
   release.stdlib = deferDirectory(FS, "/lib", (name) => name === zipName, () => load("stdlib"));
@@ -335,7 +364,7 @@ function deferredFiles(pyodide, { stdlib, archives }, { unzipSync, sha256 }) {
         load("stdlib", new Uint8Array(zip));
         load("archives", list.map((bytes) => new Uint8Array(bytes)));
       } catch (error) {
-        postMessage({ op: "deferred", state: `failed: ${error.message || error}` });
+        tell({ op: "deferred", state: `failed: ${error.message || error}` });
       }
     },
   };
@@ -359,7 +388,7 @@ async function startPython(vendorHref, pageClasses) {
   }]));
   const atStart = manifest.wheels.filter((name) => !Object.values(lazy).includes(name));
   const snapshot = snapshotFor(manifest, pageClasses);
-  if (!snapshot) postMessage({ op: "snapshot", state: "none" });
+  if (!snapshot) tell({ op: "snapshot", state: "none" });
   const tools = snapshot ? restoreTools(vendor) : null;
   const memoryRequest = snapshot ? snapshotMemory(vendor, manifest, snapshot, runtime.wasm, tools) : null;
   memoryRequest?.catch(() => {}); // reported where awaited
@@ -389,9 +418,9 @@ async function startPython(vendorHref, pageClasses) {
           ...(manifest.bytecode ? [wheelFile(manifest.bytecode, "the bytecode")] : [])],
       }, await tools);
       pyodide = restored;
-      postMessage({ op: "snapshot", state: "restored", fromSnapshot: true });
+      tell({ op: "snapshot", state: "restored", fromSnapshot: true });
     } catch (error) {
-      postMessage({ op: "snapshot", state: `not restored: ${error.message || error}` });
+      tell({ op: "snapshot", state: `not restored: ${error.message || error}` });
     }
   }
   if (!pyodide) {
@@ -417,23 +446,24 @@ async function startPython(vendorHref, pageClasses) {
   if (deferred) browser.import_calculator_modules(JSON.stringify(pageClasses));
   browser.prebuild_calculators(JSON.stringify(pageClasses));
   phase("imported");
-  if (deferred) whenQuietTask = () => deferred.loadInBackground();
+  if (deferred) whenQuiet(() => deferred.loadInBackground());
   return browser;
 }
 
-async function handle(message) {
-  const browser = await started;
+async function handle(message, page) {
+  const browser = await page.ready;
   if (message.op === "comm_open") {
     const calculator = browser.LiveCalculator(message.target);
     const comm = nextComm++;
     calculators.set(comm, calculator);
+    page.comms.add(comm);
     return {
       comm, shape: calculator.shape().toJs(),
       changes: JSON.parse(calculator.load(JSON.stringify(message.data.state))),
     };
   }
   if (message.op === "comm_msg") {
-    const calculator = calculators.get(message.comm);
+    const calculator = page.comms.has(message.comm) && calculators.get(message.comm);
     if (!calculator) throw new Error(`no calculator ${message.comm}`);
     const { method, index } = message.data;
     if (method === "update") return { changes: JSON.parse(calculator.set_input(index, JSON.stringify(message.data.state))) };
@@ -444,19 +474,64 @@ async function handle(message) {
   throw new Error(`unknown message ${message.op}`);
 }
 
-self.onmessage = async ({ data: message }) => {
-  if (message.op === "start") {
-    started = started || startPython(message.vendor, message.classes || []);
-    started.then(() => {
-      postMessage({ op: "ready" });
-      whenQuiet();
-    }, (error) => postMessage({ op: "failed", error: String(error.message || error) }));
-    return;
-  }
-  try {
-    postMessage({ id: message.id, ok: true, result: await handle(message) });
-  } catch (error) {
-    postMessage({ id: message.id, ok: false, error: String(error.message || error) });
-  }
-  whenQuiet();
-};
+// A page Python already serves, or served: its calculators, built again while it is quiet for the
+// next page of its kind (a reader following a link, or reloading), which then pairs at once.
+const pageKinds = new Set();
+
+async function prebuildForNextPage() {
+  const browser = await started;
+  browser.prebuild_calculators(JSON.stringify([...new Set([...pageKinds].flatMap((kind) => JSON.parse(kind)))]));
+}
+
+// Python for one more page: a page after the first finds it started, and its modules are imported
+// (should the snapshot lack them) and its calculators built (unless they are already).
+function readyFor(vendor, classes) {
+  const first = !started;
+  started = started || startPython(vendor, classes);
+  pageKinds.add(JSON.stringify(classes));
+  if (first) return started;
+  return started.then((browser) => {
+    tell({ op: "phase", name: "python-running", at: performance.timeOrigin + performance.now() });
+    browser.import_calculator_modules(JSON.stringify(classes));
+    browser.prebuild_calculators(JSON.stringify(classes));
+    return browser;
+  });
+}
+
+function serve(port) {
+  const page = { ready: null, comms: new Set() };
+  pages.add(port);
+  // a page going away frees its calculators (one kept in the back-forward cache keeps them)
+  const leave = () => {
+    pages.delete(port);
+    for (const comm of page.comms) {
+      calculators.get(comm)?.destroy();
+      calculators.delete(comm);
+    }
+  };
+  port.onmessage = async ({ data: message }) => {
+    if (message.op === "start") {
+      for (const said of [told.snapshot, told.deferred]) if (said) port.postMessage(said);
+      page.ready = readyFor(message.vendor, message.classes || []);
+      page.ready.then(() => {
+        port.postMessage({ op: "ready", reused: page.ready !== started });
+        whenQuiet(IN_SHARED_WORKER ? prebuildForNextPage : null);
+      }, (error) => port.postMessage({ op: "failed", error: String(error.message || error) }));
+      return;
+    }
+    if (message.op === "leave") {
+      leave();
+      return;
+    }
+    try {
+      if (!page.ready) throw new Error("the page has not asked Python to start");
+      port.postMessage({ id: message.id, ok: true, result: await handle(message, page) });
+    } catch (error) {
+      port.postMessage({ id: message.id, ok: false, error: String(error.message || error) });
+    }
+    whenQuiet();
+  };
+}
+
+if (IN_SHARED_WORKER) self.onconnect = (event) => serve(event.ports[0]);
+else serve(self);

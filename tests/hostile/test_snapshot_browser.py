@@ -14,6 +14,9 @@ digest stops the live calculators. A wheel, the wheels' start-up bytecode or the
 that differs stops them on a fresh start; after a restore, which fetches those files only once the
 page is quiet (or when Python first needs them), they are refused then, never written, and the
 page says so.
+
+Each page here runs Python in a dedicated worker (`with_dedicated_python`): Playwright neither
+routes nor sees a shared worker's requests, and the checks are the same script's either way.
 """
 
 from __future__ import annotations
@@ -25,7 +28,7 @@ import json
 
 import pytest
 
-from tests.test_browser import browser, site_url  # noqa: F401 - pytest fixtures
+from tests.test_browser import browser, site_url, with_dedicated_python  # noqa: F401 - pytest fixtures
 
 pytestmark = pytest.mark.browser
 PAGE = "dice/01-dice-and-odds/"
@@ -83,7 +86,7 @@ def zstd_frame(data: bytes) -> bytes:
 def attacker(browser, site_url):  # noqa: F811
     """A context where another page of the origin made a planted snapshot (and left its memory in
     Cache Storage, where the book once kept one), and that snapshot as a file the worker would restore."""
-    context = browser.new_context()
+    context = with_dedicated_python(browser.new_context())
     page = context.new_page()
     page.goto(site_url + "404.html")
     memory = gzip.decompress(base64.b64decode(page.evaluate(PLANT)))
@@ -131,7 +134,7 @@ def _dice_snapshot(manifest: dict) -> str:
 
 
 def test_a_planted_snapshot_is_not_used(browser, site_url, planted):  # noqa: F811
-    context = browser.new_context()
+    context = with_dedicated_python(browser.new_context())
     _serve_as_the_dice_snapshot(context, planted)
     result = _roll_on(context, site_url)
     assert result["status"] == "live" and not result["from_snapshot"]
@@ -142,7 +145,7 @@ def test_a_planted_snapshot_is_not_used(browser, site_url, planted):  # noqa: F8
 
 
 def test_control_the_planted_snapshot_would_run_if_the_manifest_named_its_digest(browser, site_url, planted):  # noqa: F811
-    context = browser.new_context()
+    context = with_dedicated_python(browser.new_context())
     _serve_as_the_dice_snapshot(context, planted)
     digest = hashlib.sha256(planted).hexdigest()
     _manifest_with(context, lambda m: {**m, "sha256": {**m["sha256"], _dice_snapshot(m): digest}})
@@ -189,14 +192,14 @@ def _without_snapshots(context):
 ])
 def test_a_deferred_file_that_does_not_match_the_manifest_is_refused(browser, site_url, route, named):  # noqa: F811
     # a fresh start needs it at once: the calculators stop
-    context = browser.new_context()
+    context = with_dedicated_python(browser.new_context())
     context.route(route, lambda r: r.fulfill(body=b"PK forged", status=200))
     _without_snapshots(context)
     result = _status_after_start(context, site_url)
     assert result["status"] == "failed" and named in result["error"] and "does not match the build's digest" in result["error"]
     context.close()
     # a restore fetches it once the page is quiet, and refuses it then: never written, never run
-    context = browser.new_context()
+    context = with_dedicated_python(browser.new_context())
     context.route(route, lambda r: r.fulfill(body=b"PK forged", status=200))
     result = _status_after_start(context, site_url, wait_for_deferred=True)
     assert result["status"] == "live"
@@ -207,7 +210,7 @@ def test_a_deferred_file_that_does_not_match_the_manifest_is_refused(browser, si
 
 @pytest.mark.parametrize("runtime_file", ["pyodide.asm.wasm.gz", "pyodide.asm.mjs.gz", "pyodide-lock.json"])
 def test_a_runtime_file_that_does_not_match_the_manifest_stops_the_calculators(browser, site_url, runtime_file):  # noqa: F811
-    context = browser.new_context()
+    context = with_dedicated_python(browser.new_context())
     context.route(f"**/vendor/pyodide/{runtime_file}", lambda route: route.fulfill(body=b"forged", status=200))
     result = _status_after_start(context, site_url)
     assert result["status"] == "failed"
@@ -218,7 +221,7 @@ def test_a_runtime_file_that_does_not_match_the_manifest_stops_the_calculators(b
 
 
 def test_a_manifest_without_runtime_digests_stops_the_calculators(browser, site_url):  # noqa: F811
-    context = browser.new_context()
+    context = with_dedicated_python(browser.new_context())
     _manifest_with(context, lambda m: {**m, "runtime": {}})
     result = _status_after_start(context, site_url)
     assert result["status"] == "failed" and "has no digest in the build manifest" in result["error"]
@@ -226,7 +229,7 @@ def test_a_manifest_without_runtime_digests_stops_the_calculators(browser, site_
 
 
 def test_control_the_checked_runtime_goes_live(browser, site_url):  # noqa: F811
-    context = browser.new_context()
+    context = with_dedicated_python(browser.new_context())
     result = _status_after_start(context, site_url, wait_for_deferred=True)
     assert result["status"] == "live", result["error"]
     assert result["deferred"] == "loaded"
@@ -235,7 +238,7 @@ def test_control_the_checked_runtime_goes_live(browser, site_url):  # noqa: F811
 
 def test_pyodide_runs_the_checked_bytes_not_a_second_download(browser, site_url):  # noqa: F811
     """Each runtime file is requested once: any later request would get forged bytes, yet the page goes live."""
-    context = browser.new_context()
+    context = with_dedicated_python(browser.new_context())
     requests: dict[str, int] = {}
 
     def genuine_once(route):
