@@ -24,12 +24,16 @@ serve: $(STAMP)
 test: $(STAMP) chromium
 	$(BIN)/ruff check .
 	$(BIN)/mkdocs build --strict --site-dir .site-test
-	@# the browser tests (mostly Chromium's time) run beside the rest (Python's): both cores at work
-	@echo "browser tests: in the background, their report follows the others' (.browser-tests.log)"
-	RULES_LIB_SITE_DIR=.site-test $(BIN)/pytest -m browser --durations=10 > .browser-tests.log 2>&1 & browser=$$!; \
+	@# the browser tests (mostly waiting on Chromium) run in two halves beside the rest (Python's)
+	@echo "browser tests: in the background, their reports follow the others' (.browser-tests*.log)"
+	RULES_LIB_SITE_DIR=.site-test $(BIN)/pytest -m browser --durations=5 tests/test_browser.py \
+		> .browser-tests.log 2>&1 & browser=$$!; \
+	RULES_LIB_SITE_DIR=.site-test $(BIN)/pytest -m browser --durations=5 --ignore tests/test_browser.py \
+		> .browser-tests-2.log 2>&1 & browser2=$$!; \
 	RULES_LIB_SITE_DIR=.site-test $(BIN)/pytest --nbval --nbval-current-env -m "not browser" --durations=10; rest=$$?; \
-	wait $$browser; browser_status=$$?; echo "== browser tests"; cat .browser-tests.log; \
-	exit $$(( rest || browser_status ))
+	wait $$browser; browser_status=$$?; wait $$browser2; browser2_status=$$?; \
+	echo "== browser tests"; cat .browser-tests.log .browser-tests-2.log; \
+	exit $$(( rest || browser_status || browser2_status ))
 
 ## the browser tests drive Debian's Chromium; install it when missing (sudo when not root), unless
 ## RULES_LIB_CHROMIUM names another Chromium-based browser (GitHub's runners ship Google Chrome);
