@@ -32,8 +32,12 @@ _NOT_CALCULATOR_MODULES = frozenset({"base", "layout", "render"})
 _CLASS_NAME = re.compile(r"[A-Z][A-Za-z0-9]*")
 #: state keys that are references to other widgets or bookkeeping, never copied
 _NOT_COPIED = frozenset({"children", "layout", "style", "_dom_classes", "_view_count", "tabbable", "tooltip"})
-#: calculators constructed before the page asked (`prebuild_calculators`), or the error constructing
-#: one raised; each taken once
+#: widget models whose value a calculator computes, never a reader: `LiveCalculator.preload` is given
+#: the stored inputs without them (the page's head would otherwise carry its results twice)
+OUTPUT_MODELS = frozenset({"HTMLModel", "HTMLMathModel", "LabelModel"})
+#: calculators constructed before the page asked (`prebuild_calculators`): a root widget, a
+#: `LiveCalculator` already loaded with the page's stored inputs, or the error constructing one
+#: raised; each taken once
 _PREBUILT: dict[str, Any] = {}
 
 
@@ -114,25 +118,33 @@ def _named_modules(dotted_json: str) -> set[str]:
     return {str(d).partition(":")[0] for d in json.loads(dotted_json)} & calculator_modules()
 
 
-def prebuild_calculators(dotted_json: str) -> list[str]:
-    """Construct one of each calculator a page names (JSON list of ``module:Class``), before it asks.
+def prebuild_calculators(dotted_json: str, stored_json: str | None = None) -> list[str]:
+    """Construct one of each calculator a page names (JSON list of ``module:Class``), before it asks;
+    the names built now.
 
     Constructing computes the calculator's first result, the slow part of pairing it with the page,
     and is done while the page draws. A `LiveCalculator` takes a prebuilt one untouched, at most
     once, or raises the error its construction raised. Names that are not live calculators are
-    skipped here and refused when the page asks for them.
+    skipped here and refused when the page asks for them. With the page's stored inputs (JSON object
+    of ``module:Class`` to the depth-first list of its widgets' inputs, as `LiveCalculator.load`
+    takes them), a calculator is loaded with them too, prebuilt or not: when the page sends the same
+    inputs, its answer is ready.
     """
+    stored = json.loads(stored_json) if stored_json else {}
     built = []
     for dotted in json.loads(dotted_json):
-        if dotted in _PREBUILT:
-            continue
-        try:
-            _PREBUILT[dotted] = calculator_class(str(dotted))()
-        except ValueError:
-            continue
-        except Exception as error:  # noqa: BLE001 - raised again when the page asks for it
-            _PREBUILT[dotted] = error
-        built.append(dotted)
+        if dotted not in _PREBUILT:
+            try:
+                _PREBUILT[dotted] = calculator_class(str(dotted))()
+            except ValueError:
+                continue
+            except Exception as error:  # noqa: BLE001 - raised again when the page asks for it
+                _PREBUILT[dotted] = error
+            built.append(dotted)
+        if dotted in stored and not isinstance(_PREBUILT[dotted], (Exception, LiveCalculator)):
+            calculator = LiveCalculator(dotted)
+            calculator.preload(stored[dotted])
+            _PREBUILT[dotted] = calculator
     return built
 
 
@@ -278,21 +290,49 @@ class LiveCalculator:
         prebuilt = _PREBUILT.pop(dotted, None)
         if isinstance(prebuilt, Exception):
             raise prebuilt
+        if isinstance(prebuilt, LiveCalculator):
+            self.__dict__.update(prebuilt.__dict__)
+            return
         self.root = prebuilt if prebuilt is not None else calculator_class(dotted)()
         self.widgets = _flatten(self.root)
         self.sent = [_copied_state(w) for w in self.widgets]
+        #: the inputs `preload` loaded and the changes that gave, until the page's own `load`
+        self.preloaded: tuple[list[dict[str, Any]], list[Any]] | None = None
+        #: whether `load` found the page's inputs preloaded
+        self.answered_from_preload = False
+
+    def preload(self, states: list[dict[str, Any]]) -> None:
+        """Load the page's stored inputs before it sends them (the `OUTPUT_MODELS` may be left out);
+        `load` then answers with these changes when the page's inputs are the same."""
+        self.preloaded = (self._inputs_of(states), json.loads(self.load(json.dumps(states))))
+
+    def _inputs_of(self, states: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        """The states but those of the `OUTPUT_MODELS`, which are left empty."""
+        return [{} if widget.get_state()["_model_name"] in OUTPUT_MODELS else state
+                for widget, state in zip(self.widgets, states, strict=True)]
 
     def shape(self) -> list[str]:
         """The model names of the tree in depth-first order; the page checks it matches."""
         return [w.get_state()["_model_name"] for w in self.widgets]
 
     def load(self, states_json: str) -> str:
-        """Take the page's stored input values (depth-first list of states); return the changes."""
-        for widget, state in zip(self.widgets, json.loads(states_json), strict=True):
+        """Take the page's stored input values (depth-first list of states); return the changes.
+
+        After `preload` with the same inputs, the changes it found (nothing is computed again); with
+        others, those changes and then the ones these inputs make.
+        """
+        states = json.loads(states_json)
+        earlier: list[Any] = []
+        if self.preloaded is not None:
+            (preloaded, earlier), self.preloaded = self.preloaded, None
+            self.answered_from_preload = len(states) == len(self.widgets) and preloaded == self._inputs_of(states)
+            if self.answered_from_preload:
+                return json.dumps(earlier)
+        for widget, state in zip(self.widgets, states, strict=True):
             inputs = {k: v for k, v in state.items() if k in ("value", "index") and k in widget.keys}
             if inputs and any(_copied_state(widget).get(k) != v for k, v in inputs.items()):
                 widget.set_state(inputs)
-        return self.changes()
+        return json.dumps(earlier + json.loads(self.changes())) if earlier else self.changes()
 
     def set_input(self, index: int, state_json: str) -> str:
         """The reader changed widget ``index``; apply it and return what changed."""

@@ -66,6 +66,37 @@ def test_a_prebuilt_calculator_is_taken_once_and_untouched():
     assert "success 3/8 (37.50%)" in changes[2]["value"]
 
 
+def _applied(changes: list, states: list[dict]) -> list[dict]:
+    """The page's widget states after it applies ``changes`` in order."""
+    states = [dict(state) for state in states]
+    for index, delta in changes:
+        states[index].update(delta)
+    return states
+
+
+def test_a_calculator_preloaded_with_the_pages_inputs_answers_its_load_as_a_new_one_would():
+    from rules_lib import browser
+
+    stored = [{}, {"value": "4D6>=14"}, {"value": "(stored)"}]
+    stored_json = json.dumps({DOTTED: stored})
+    fresh = LiveCalculator(DOTTED)
+    expected = json.loads(fresh.load(json.dumps(stored)))
+    assert browser.prebuild_calculators(json.dumps([DOTTED]), stored_json) == [DOTTED]
+    preloaded = LiveCalculator(DOTTED)
+    assert preloaded.preloaded is not None
+    assert json.loads(preloaded.load(json.dumps(stored))) == expected and preloaded.answered_from_preload
+    # a prebuilt calculator is loaded too, once; other inputs than the preloaded ones are applied after
+    browser.prebuild_calculators(json.dumps([DOTTED]))
+    browser.prebuild_calculators(json.dumps([DOTTED]), stored_json)
+    other = [{}, {"value": "2D6>=9"}, {"value": "(stored)"}]
+    late = LiveCalculator(DOTTED)
+    changes = json.loads(late.load(json.dumps(other)))
+    assert not late.answered_from_preload
+    new = LiveCalculator(DOTTED)
+    assert _applied(changes, other) == _applied(json.loads(new.load(json.dumps(other))), other)
+    assert _applied(changes, other)[1]["value"] == "2D6>=9"
+
+
 def test_a_calculator_whose_wheel_is_refused_raises_that_error_when_the_page_asks_for_it(monkeypatch):
     from rules_lib import browser
 

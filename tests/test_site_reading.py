@@ -24,6 +24,7 @@ from mkdocs_hooks import (  # noqa: E402
     exclude_code_from_search,
     preload_japanese_fonts,
     start_python_early,
+    stored_inputs,
 )
 from vendor import japanese_subsets_for  # noqa: E402
 
@@ -78,8 +79,26 @@ def test_a_page_with_calculators_starts_their_python_from_its_head():
     assert '["rules_lib.widgets.wis6:HitOdds", "rules_lib.widgets.wis6:Growth"]' in head
     # one Python for the pages of the build's snapshot group (the build's id goes in once it is made)
     assert f'name: "rules-lib-python {BUILD_PLACEHOLDER} wis6", extendedLifetime: true' in head
+    # and the stored inputs of each class's first view, for Python to load while the page draws
+    assert "stored: {}" in head  # (this page has no views)
     # a page without live calculators starts nothing
     assert start_python_early(page.replace("rules-lib-live--", "other--"), "..") == page.replace("rules-lib-live--", "other--")
+
+
+def test_a_page_sends_its_calculators_stored_inputs_from_its_head_without_their_results():
+    state = {"state": {
+        "root": {"state": {"_model_name": "VBoxModel", "_dom_classes": ["rules-lib-live--m:Calc"],
+                           "children": ["IPY_MODEL_input", "IPY_MODEL_result"]}},
+        "input": {"state": {"_model_name": "IntSliderModel", "value": 7}},
+        "result": {"state": {"_model_name": "HTMLModel", "value": "<p>a long result</p>"}},
+        "again": {"state": {"_model_name": "VBoxModel", "_dom_classes": ["rules-lib-live--m:Calc"], "children": []}},
+    }}
+    views = "".join(f'<script type="application/vnd.jupyter.widget-view+json">{{"model_id": "{m}"}}</script>'
+                    for m in ("root", "again"))
+    page = f'<script type="application/vnd.jupyter.widget-state+json">{json.dumps(state)}</script>{views}'
+    # depth-first as the page pairs it; the first view of a class
+    assert stored_inputs(page) == {"m:Calc": [{}, {"value": 7}, {}]}
+    assert stored_inputs("<p>no widgets</p>") == {}
 
 
 def test_every_calculators_page_names_its_python_after_the_build_and_its_snapshot_group(site_dir):

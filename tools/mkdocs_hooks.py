@@ -276,6 +276,9 @@ _WIDGET_STATE = re.compile(r'<script type="application/vnd\.jupyter\.widget-stat
 #: as live-calculators.js reads them (pageClasses): the calculator classes a page's stored widgets name
 _LIVE_CLASS = re.compile(r'"rules-lib-live--([A-Za-z0-9_.:]{1,200})"')
 _CHARSET = re.compile(r"<meta charset=[^>]*>")
+_VIEW = re.compile(r'<script type="application/vnd\.jupyter\.widget-view\+json">(.*?)</script>', re.S)
+#: the widget state keys a reader changes, which the page sends Python (live-calculators.js INPUT_KEYS)
+INPUT_KEYS = ("value", "index")
 #: the worker is started here and adopted by live-calculators.js (startPython); the messages it posts
 #: before then are kept for it
 _EARLY_START = """<script>/* live calculators: Python starts before the page draws (tools/mkdocs_hooks.py) */
@@ -292,7 +295,7 @@ _EARLY_START = """<script>/* live calculators: Python starts before the page dra
   }}
   early.worker.onmessage = function (event) {{ early.messages.push(event.data); }};
   early.errorSource.onerror = function (event) {{ early.errors.push(event); }};
-  early.worker.postMessage({{ op: "start", vendor: new URL("vendor/", root).href, classes: {classes} }});
+  early.worker.postMessage({{ op: "start", vendor: new URL("vendor/", root).href, classes: {classes}, stored: {stored} }});
   /* a page gone for good frees its calculators in a Python other pages keep */
   window.addEventListener("pagehide", function (event) {{
     if (!event.persisted) early.worker.postMessage({{ op: "leave" }});
@@ -363,8 +366,42 @@ def start_python_early(html: str, root: str) -> str:
     if not classes or charset is None:
         return html
     name = f"rules-lib-python {BUILD_PLACEHOLDER} {snapshot_group_of(classes)}"
-    script = _EARLY_START.format(root=root, classes=json.dumps(classes), name=json.dumps(name))
+    stored = json.dumps(stored_inputs(html), separators=(",", ":")).replace("</", "<\\/")
+    script = _EARLY_START.format(root=root, classes=json.dumps(classes), name=json.dumps(name), stored=stored)
     return f"{html[:charset.end()]}\n{script}{html[charset.end():]}"
+
+
+def stored_inputs(html: str) -> dict[str, list[dict]]:
+    """The stored inputs of each calculator class a page shows (its first view of the class): its
+    widgets depth-first, each with the `INPUT_KEYS` its stored state has, as the page sends them when it
+    pairs the calculator (live-calculators.js), but none for the results (`OUTPUT_MODELS`). Sent
+    from the ``<head>``, they let Python load them while the page draws
+    (`rules_lib.browser.prebuild_calculators`)."""
+    from rules_lib.browser import OUTPUT_MODELS
+
+    state = _WIDGET_STATE.search(html)
+    if not state:
+        return {}
+    models = {model_id: model for model_id, model in json.loads(state.group(1)).get("state", {}).items()
+              if isinstance(model, dict) and "state" in model}
+
+    def depth_first(model_id: str) -> list[dict]:
+        model = models[model_id]["state"]
+        found = [{} if model.get("_model_name") in OUTPUT_MODELS else {key: model[key] for key in INPUT_KEYS if key in model}]
+        for child in model.get("children", []):
+            found += depth_first(child.removeprefix("IPY_MODEL_"))
+        return found
+
+    stored: dict[str, list[dict]] = {}
+    for view in _VIEW.findall(html):
+        model_id = json.loads(view)["model_id"]
+        if model_id not in models:
+            continue
+        live = [c[len("rules-lib-live--"):] for c in models[model_id]["state"].get("_dom_classes", [])
+                if c.startswith("rules-lib-live--")]
+        if live and live[0] not in stored:
+            stored[live[0]] = depth_first(model_id)
+    return stored
 
 
 #: where a page names its build (`build_id`) before the build is done; `name_the_build` replaces it

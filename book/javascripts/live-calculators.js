@@ -195,7 +195,8 @@
   async function connect(python, { model, dotted, status }) {
     const models = flatten(model);
     const stored = models.map((m) => Object.fromEntries(INPUT_KEYS.filter((k) => m.get(k) !== undefined).map((k) => [k, m.get(k)])));
-    const { comm, shape, changes } = await python.open(dotted, stored);
+    const { comm, shape, changes, preloaded } = await python.open(dotted, stored);
+    if (preloaded) live.preloaded = (live.preloaded || 0) + 1; // Python had loaded these inputs already
     const pageShape = models.map((m) => m.get("_model_name"));
     if (JSON.stringify(shape) !== JSON.stringify(pageShape)) {
       throw new Error(`the page's ${dotted} does not match the library's (${pageShape} vs ${shape})`);

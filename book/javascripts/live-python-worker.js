@@ -10,7 +10,8 @@
  *
  * A page and this worker talk in messages modelled on the Jupyter comm protocol that JupyterLite's
  * kernels use between their worker and the page:
- *   page → worker  {op: "start", vendor, classes}                boot (sent at once, while the page draws)
+ *   page → worker  {op: "start", vendor, classes, stored}        boot (sent at once, while the page draws), with
+ *                                                                each calculator's stored inputs (loaded meanwhile)
  *                  {id, op: "comm_open", target, data: {state}}  construct a calculator from the page's stored inputs
  *                  {id, op: "comm_msg", comm, data: {method: "update", index, state}}   an input changed
  *                  {id, op: "comm_msg", comm, data: {method: "custom", index, content}} a button press
@@ -373,7 +374,7 @@ function deferredFiles(pyodide, { stdlib, archives }, { unzipSync, sha256 }) {
 // where pages kept a snapshot's memory before snapshots were served as files: freed, never read
 const OLD_SNAPSHOT_CACHE = "rules-lib-live-snapshots";
 
-async function startPython(vendorHref, pageClasses) {
+async function startPython(vendorHref, pageClasses, stored) {
   if (self.caches) caches.delete(OLD_SNAPSHOT_CACHE).catch(() => {});
   const vendor = new URL(vendorHref);
   const indexURL = new URL("pyodide/", vendor).href;
@@ -442,9 +443,10 @@ async function startPython(vendorHref, pageClasses) {
   const browser = pyodide.pyimport("rules_lib.browser");
   browser.install_lazy_wheels(JSON.stringify(onImport));
   // after a restore: this page's modules too, should the snapshot lack them; and its calculators,
-  // built while the page draws (a snapshot holds those of its group built)
+  // built while the page draws (a snapshot holds those of its group built), loaded with the page's
+  // stored inputs (sent from its <head>, tools/mkdocs_hooks.py)
   if (deferred) browser.import_calculator_modules(JSON.stringify(pageClasses));
-  browser.prebuild_calculators(JSON.stringify(pageClasses));
+  browser.prebuild_calculators(JSON.stringify(pageClasses), JSON.stringify(stored));
   phase("imported");
   if (deferred) whenQuiet(() => deferred.loadInBackground());
   return browser;
@@ -460,6 +462,7 @@ async function handle(message, page) {
     return {
       comm, shape: calculator.shape().toJs(),
       changes: JSON.parse(calculator.load(JSON.stringify(message.data.state))),
+      preloaded: calculator.answered_from_preload,
     };
   }
   if (message.op === "comm_msg") {
@@ -480,20 +483,23 @@ const pageKinds = new Set();
 
 async function prebuildForNextPage() {
   const browser = await started;
-  browser.prebuild_calculators(JSON.stringify([...new Set([...pageKinds].flatMap((kind) => JSON.parse(kind)))]));
+  for (const kind of pageKinds) {
+    const { classes, stored } = JSON.parse(kind);
+    browser.prebuild_calculators(JSON.stringify(classes), JSON.stringify(stored));
+  }
 }
 
 // Python for one more page: a page after the first finds it started, and its modules are imported
 // (should the snapshot lack them) and its calculators built (unless they are already).
-function readyFor(vendor, classes) {
+function readyFor(vendor, classes, stored) {
   const first = !started;
-  started = started || startPython(vendor, classes);
-  pageKinds.add(JSON.stringify(classes));
+  started = started || startPython(vendor, classes, stored);
+  pageKinds.add(JSON.stringify({ classes, stored }));
   if (first) return started;
   return started.then((browser) => {
     tell({ op: "phase", name: "python-running", at: performance.timeOrigin + performance.now() });
     browser.import_calculator_modules(JSON.stringify(classes));
-    browser.prebuild_calculators(JSON.stringify(classes));
+    browser.prebuild_calculators(JSON.stringify(classes), JSON.stringify(stored));
     return browser;
   });
 }
@@ -512,7 +518,7 @@ function serve(port) {
   port.onmessage = async ({ data: message }) => {
     if (message.op === "start") {
       for (const said of [told.snapshot, told.deferred]) if (said) port.postMessage(said);
-      page.ready = readyFor(message.vendor, message.classes || []);
+      page.ready = readyFor(message.vendor, message.classes || [], message.stored || {});
       page.ready.then(() => {
         port.postMessage({ op: "ready", reused: page.ready !== started });
         whenQuiet(IN_SHARED_WORKER ? prebuildForNextPage : null);
