@@ -97,21 +97,24 @@
       const area = document.createElement("div");
       area.className = "widget-subarea";
       viewTag.parentElement.insertBefore(area, viewTag);
-      placed.push({ model, area });
+      const view = { model, area };
+      view.drawn = new Promise((resolve) => (view.shown = resolve));
+      placed.push(view);
       const dotted = liveClassOf(model);
       if (dotted) {
         const status = document.createElement("p");
         status.className = "rules-lib-live-status";
         setStatus(status, "starting", "Starting live calculators… (until then, the values shown were computed when the book was built)");
         area.parentElement.insertBefore(status, area);
-        shown.push({ model, dotted, status });
+        shown.push({ model, dotted, status, drawn: view.drawn });
       }
     }
     const drawn = (async () => {
-      for (const { model, area } of placed) {
+      for (const { model, area, shown: drawnNow } of placed) {
         // one widget tree a task, the first too (not in the load event's task): the page stays responsive
         await new Promise((resolve) => setTimeout(resolve));
         area.append(widgets.view(model));
+        drawnNow();
       }
       live.phases.rendered = Math.round(performance.now());
     })();
@@ -241,7 +244,7 @@
 
   async function main() {
     let shown = [];
-    live.phases.load = Math.round(performance.now());
+    live.phases.parsed = Math.round(performance.now());
     try {
       const stored = renderStoredState();
       shown = stored.shown;
@@ -251,9 +254,6 @@
         return;
       }
       const python = startOnce();
-      const connected = python.ready.then(() => Promise.all(shown.map((entry) => connect(python, entry))));
-      // live once every calculator is paired and drawn: a reader's input needs both
-      [live.calculators] = await Promise.all([connected, stored.drawn]);
       // for tests and the curious: each calculator's class and its widgets' current state
       live.classes = shown.map((entry) => entry.dotted);
       live.states = (index) =>
@@ -268,6 +268,14 @@
         return live.pending;
       };
       live.click = (index, widget) => flatten(shown[index].model)[widget].send({ event: "click" });
+      // each calculator is live once it is paired and drawn (a reader's input needs both): the first,
+      // at the top of the page, while the others are still drawn; the page once all are
+      const each = shown.map((entry) => Promise.all([python.ready.then(() => connect(python, entry)), entry.drawn]));
+      live.ready = (index) => each[index].then(() => true);
+      live.ready(0).then(() => (live.phases["first-live"] = live.phases["first-live"] || Math.round(performance.now())),
+        () => {});
+      live.calculators = (await Promise.all(each)).map(([comm]) => comm);
+      await stored.drawn;
       live.phases.live = Math.round(performance.now());
       live.status = "live";
     } catch (error) {
@@ -347,6 +355,8 @@
   markDice();
   if (stateTag) {
     startOnce(); // start downloading and booting Python while the page renders
-    window.addEventListener("load", main);
+    // once the document is parsed, not loaded: the stored widgets need no image or font to be drawn
+    if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", main);
+    else main();
   }
 })();
