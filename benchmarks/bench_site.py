@@ -32,7 +32,8 @@ Goals (reported, never asserted): result ≤ 2.5 s cold and ≤ 0.5 s warm at fu
 cold; no long task over 200 ms.
 
 For A/B work on a shared machine: ``--page gundam`` runs only the pages whose path contains it,
-``--cpu 1`` only one CPU rate, ``--repeat 3`` each cold, warm and cached load three times (a fresh profile each time).
+``--cpu 1`` only one CPU rate, ``--repeat 3`` each cold, warm and cached load three times (a fresh profile each time),
+``--without-shared-workers`` the pages as a browser without shared workers runs them.
 """
 
 from __future__ import annotations
@@ -126,6 +127,10 @@ def gzipped_size(path: Path) -> int:
     return len(gzip.compress(path.read_bytes(), compresslevel=6))
 
 
+#: `--without-shared-workers`: the page starts Python in a dedicated worker, as in a browser without them
+WITHOUT_SHARED_WORKERS = "delete window.SharedWorker;"
+
+
 def load(context, url: str, throttle: int, open_tab: bool = False) -> dict:
     """One load of ``url``: in a new tab, or in the context's first tab once it has rested on a blank page."""
     if open_tab:
@@ -180,7 +185,7 @@ def line(kind: str, figures: dict) -> str:
 
 
 def main(site: Path, page_filter: str = "", rates: tuple[int, ...] = (1, 4), repeat: int = 1,
-         open_tab: bool = True) -> None:
+         open_tab: bool = True, shared_workers: bool = True) -> None:
     pages = sorted(p.parent.relative_to(site).as_posix() + "/" for p in site.glob("*/[0-9]*-calculators/index.html")
                    if page_filter in p.parent.relative_to(site).as_posix())
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Counting, directory=str(site)))
@@ -199,10 +204,14 @@ def main(site: Path, page_filter: str = "", rates: tuple[int, ...] = (1, 4), rep
                         playwright.chromium.launch_persistent_context, profile,
                         executable_path=os.environ.get("RULES_LIB_CHROMIUM") or shutil.which("chromium"), args=FLAGS)
                     context = launch()
+                    if not shared_workers:
+                        context.add_init_script(WITHOUT_SHARED_WORKERS)
                     cold = load(context, base + path, throttle, in_open_tab)
                     warm = load(context, base + path, throttle, in_open_tab)
                     context.close()
                     context = launch()  # the browser started again: its HTTP cache kept, no Python running
+                    if not shared_workers:
+                        context.add_init_script(WITHOUT_SHARED_WORKERS)
                     cached = load(context, base + path, throttle, in_open_tab)
                     context.close()
                 print(path)
@@ -226,5 +235,8 @@ if __name__ == "__main__":
     parser.add_argument("--cpu", type=int, action="append", help="CPU throttling rate (repeatable; default 1 and 4)")
     parser.add_argument("--repeat", type=int, default=1, help="cold, warm and cached loads per page (default 1)")
     parser.add_argument("--no-open-tab", action="store_true", help="skip the loads in an open tab")
+    parser.add_argument("--without-shared-workers", action="store_true",
+                        help="pages start Python in a dedicated worker (as in a browser without shared workers)")
     options = parser.parse_args()
-    main(options.site, options.page, tuple(options.cpu or (1, 4)), options.repeat, not options.no_open_tab)
+    main(options.site, options.page, tuple(options.cpu or (1, 4)), options.repeat, not options.no_open_tab,
+         not options.without_shared_workers)

@@ -11,7 +11,8 @@
  * A page and this worker talk in messages modelled on the Jupyter comm protocol that JupyterLite's
  * kernels use between their worker and the page:
  *   page → worker  {op: "start", vendor, classes, stored}        boot (sent at once, while the page draws), with
- *                                                                each calculator's stored inputs (loaded meanwhile)
+ *                                                                each calculator's stored inputs (loaded meanwhile
+ *                                                                when Python is running already)
  *                  {id, op: "comm_open", target, data: {state}}  construct a calculator from the page's stored inputs
  *                  {id, op: "comm_msg", comm, data: {method: "update", index, state}}   an input changed
  *                  {id, op: "comm_msg", comm, data: {method: "custom", index, content}} a button press
@@ -374,7 +375,7 @@ function deferredFiles(pyodide, { stdlib, archives }, { unzipSync, sha256 }) {
 // where pages kept a snapshot's memory before snapshots were served as files: freed, never read
 const OLD_SNAPSHOT_CACHE = "rules-lib-live-snapshots";
 
-async function startPython(vendorHref, pageClasses, stored) {
+async function startPython(vendorHref, pageClasses) {
   if (self.caches) caches.delete(OLD_SNAPSHOT_CACHE).catch(() => {});
   const vendor = new URL(vendorHref);
   const indexURL = new URL("pyodide/", vendor).href;
@@ -443,10 +444,12 @@ async function startPython(vendorHref, pageClasses, stored) {
   const browser = pyodide.pyimport("rules_lib.browser");
   browser.install_lazy_wheels(JSON.stringify(onImport));
   // after a restore: this page's modules too, should the snapshot lack them; and its calculators,
-  // built while the page draws (a snapshot holds those of its group built), loaded with the page's
-  // stored inputs (sent from its <head>, tools/mkdocs_hooks.py)
+  // built while the page draws (a snapshot holds those of its group built). Not loaded with the
+  // page's stored inputs here: the page has drawn by now, and the first calculator is live sooner
+  // when each is loaded as the page pairs it, in order; a page that finds Python running has them
+  // loaded while it draws (readyFor).
   if (deferred) browser.import_calculator_modules(JSON.stringify(pageClasses));
-  browser.prebuild_calculators(JSON.stringify(pageClasses), JSON.stringify(stored));
+  browser.prebuild_calculators(JSON.stringify(pageClasses));
   phase("imported");
   if (deferred) whenQuiet(() => deferred.loadInBackground());
   return browser;
@@ -493,7 +496,7 @@ async function prebuildForNextPage() {
 // (should the snapshot lack them) and its calculators built (unless they are already).
 function readyFor(vendor, classes, stored) {
   const first = !started;
-  started = started || startPython(vendor, classes, stored);
+  started = started || startPython(vendor, classes);
   pageKinds.add(JSON.stringify({ classes, stored }));
   if (first) return started;
   return started.then((browser) => {
