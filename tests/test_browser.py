@@ -35,16 +35,21 @@ def _chromium() -> str:
     return path
 
 
-@pytest.fixture(scope="module")
-def site_url(tmp_path_factory):
+@pytest.fixture(scope="session")
+def built_site(tmp_path_factory) -> Path:
+    """The site in $RULES_LIB_SITE_DIR (`make test` builds it first), else one built here."""
     site = os.environ.get("RULES_LIB_SITE_DIR")
     if site:
-        site_dir = Path(site).resolve()
-    else:
-        site_dir = tmp_path_factory.mktemp("site")
-        subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(site_dir)],
-                       cwd=ROOT, check=True)
-    handler = functools.partial(_QuietHandler, directory=str(site_dir))
+        return Path(site).resolve()
+    site_dir = tmp_path_factory.mktemp("site")
+    subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(site_dir)],
+                   cwd=ROOT, check=True)
+    return site_dir
+
+
+@pytest.fixture(scope="module")
+def site_url(built_site):
+    handler = functools.partial(_QuietHandler, directory=str(built_site))
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
@@ -317,6 +322,49 @@ def test_a_later_page_of_the_same_calculators_finds_python_running_and_another_s
     page.close()
     context.close()
     assert problems == []
+
+
+class _ForgingHandler(_QuietHandler):
+    """Serves the site, but forged bytes (never cached) for the paths in ``forged``."""
+
+    forged: set[str] = set()
+
+    def do_GET(self):
+        if self.path in self.forged:
+            self.send_response(200)
+            self.send_header("Cache-Control", "no-store")
+            self.send_header("Content-Length", "6")
+            self.end_headers()
+            self.wfile.write(b"forged")
+            return
+        super().do_GET()
+
+
+def test_a_shared_python_that_could_not_start_is_not_what_the_next_page_finds(browser, built_site):
+    """A runtime file that fails its check (a bad deploy, a broken download) stops the calculators;
+    the shared worker then ends, so a reload once the file is right starts Python afresh. (Served
+    here by a server of its own: Playwright cannot route a shared worker's requests.)"""
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0),
+                                             functools.partial(_ForgingHandler, directory=str(built_site)))
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    url = f"http://127.0.0.1:{server.server_address[1]}/dice/01-dice-and-odds/"
+    context = browser.new_context()
+    page = context.new_page()
+    try:
+        _ForgingHandler.forged = {"/vendor/pyodide/pyodide.asm.wasm.gz"}
+        page.goto(url, wait_until="load")
+        page.wait_for_function("window.rulesLibLive && window.rulesLibLive.status !== 'starting'", timeout=60_000)
+        assert page.evaluate("window.rulesLibLive.status") == "failed"
+        assert "pyodide.asm.wasm.gz does not match the build's digest" in page.evaluate("window.rulesLibLive.error")
+        _ForgingHandler.forged = set()
+        page.wait_for_timeout(500)  # the failed worker ends
+        page.reload(wait_until="load")
+        page.wait_for_function("window.rulesLibLive && window.rulesLibLive.status !== 'starting'", timeout=60_000)
+        assert page.evaluate("[window.rulesLibLive.status, window.rulesLibLive.python]") == ["live", "started"]
+    finally:
+        _ForgingHandler.forged = set()
+        context.close()
+        server.shutdown()
 
 
 def test_without_shared_workers_every_visit_restores_the_snapshot_of_its_calculators_and_still_computes(

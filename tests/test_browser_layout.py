@@ -21,6 +21,7 @@ import pytest
 from tests.test_browser import (  # noqa: F401  (fixtures shared with the browser tests)
     ROOT,
     browser,
+    built_site,
     site_url,
     with_dedicated_python,
 )

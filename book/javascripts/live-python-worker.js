@@ -498,6 +498,9 @@ function readyFor(vendor, classes, stored) {
   const first = !started;
   started = started || startPython(vendor, classes);
   pageKinds.add(JSON.stringify({ classes, stored }));
+  // a shared worker whose Python could not start ends once its pages are told, so that the next
+  // page (a reload) starts a new one rather than hearing of the old failure
+  if (first && IN_SHARED_WORKER) started.catch(() => setTimeout(() => self.close(), 100));
   if (first) return started;
   return started.then((browser) => {
     tell({ op: "phase", name: "python-running", at: performance.timeOrigin + performance.now() });

@@ -28,7 +28,7 @@ import json
 
 import pytest
 
-from tests.test_browser import browser, site_url, with_dedicated_python  # noqa: F401 - pytest fixtures
+from tests.test_browser import browser, built_site, site_url, with_dedicated_python  # noqa: F401 - pytest fixtures
 
 pytestmark = pytest.mark.browser
 PAGE = "dice/01-dice-and-odds/"

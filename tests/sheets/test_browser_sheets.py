@@ -11,7 +11,12 @@ import json
 import pytest
 
 from rules_lib import sheets
-from tests.test_browser import browser, record_requests_leaving_the_site, site_url  # noqa: F401  (pytest fixtures)
+from tests.test_browser import (  # noqa: F401  (pytest fixtures)
+    browser,
+    built_site,
+    record_requests_leaving_the_site,
+    site_url,
+)
 
 pytestmark = pytest.mark.browser
 PAGES = {"gundam-sentinel": "gundam-sentinel/08-table-sheet/", "wis6": "wis6/08-table-sheet/",
