@@ -355,8 +355,10 @@
   markDice();
   if (stateTag) {
     startOnce(); // start downloading and booting Python while the page renders
-    // once the document is parsed, not loaded: the stored widgets need no image or font to be drawn
-    if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", main);
-    else main();
+    // once the document is parsed, not loaded: the stored widgets need no image or font to be drawn;
+    // in a task of its own, not in the theme's DOMContentLoaded one (together, a long task)
+    const soon = () => setTimeout(main);
+    if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", soon);
+    else soon();
   }
 })();
