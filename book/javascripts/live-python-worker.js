@@ -494,7 +494,7 @@ async function prebuildForNextPage() {
 
 // Python for one more page: a page after the first finds it started, and its modules are imported
 // (should the snapshot lack them) and its calculators built (unless they are already).
-function readyFor(vendor, classes, stored) {
+function readyFor(port, vendor, classes, stored) {
   const first = !started;
   started = started || startPython(vendor, classes);
   pageKinds.add(JSON.stringify({ classes, stored }));
@@ -503,7 +503,7 @@ function readyFor(vendor, classes, stored) {
   if (first && IN_SHARED_WORKER) started.catch(() => setTimeout(() => self.close(), 100));
   if (first) return started;
   return started.then((browser) => {
-    tell({ op: "phase", name: "python-running", at: performance.timeOrigin + performance.now() });
+    port.postMessage({ op: "phase", name: "python-running", at: performance.timeOrigin + performance.now() });
     browser.import_calculator_modules(JSON.stringify(classes));
     browser.prebuild_calculators(JSON.stringify(classes), JSON.stringify(stored));
     return browser;
@@ -524,7 +524,7 @@ function serve(port) {
   port.onmessage = async ({ data: message }) => {
     if (message.op === "start") {
       for (const said of [told.snapshot, told.deferred]) if (said) port.postMessage(said);
-      page.ready = readyFor(message.vendor, message.classes || [], message.stored || {});
+      page.ready = readyFor(port, message.vendor, message.classes || [], message.stored || {});
       page.ready.then(() => {
         port.postMessage({ op: "ready", reused: page.ready !== started });
         whenQuiet(IN_SHARED_WORKER ? prebuildForNextPage : null);
