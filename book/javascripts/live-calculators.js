@@ -14,8 +14,8 @@
  *
  * The worker restores Python from the build's memory snapshot of the page's calculators
  * (tools/snapshot.py), checked against the manifest; where it is a shared worker, the next page of
- * the same calculators finds it running (live.python "reused"). Every wheel is checked against the SHA-256
- * digest the build wrote into the manifest.
+ * the same calculators finds it running (live.python "reused"). Every wheel is checked against the
+ * SHA-256 digest the build wrote into the manifest.
  *
  * Dice expressions in the rule text become buttons, whether written as inline code (`3D6+3`,
  * `BB+14>54`) or in prose (2D6, 1D20+1, d20): a click rolls them with rules_lib
@@ -111,7 +111,7 @@
     }
     const drawn = (async () => {
       for (const { model, area, shown: drawnNow } of placed) {
-        // one widget tree a task, the first too (not in the load event's task): the page stays responsive
+        // one widget tree a task, the first too (not in the task that started them): the page stays responsive
         await new Promise((resolve) => setTimeout(resolve));
         area.append(widgets.view(model));
         drawnNow();
