@@ -32,6 +32,8 @@ _NOT_CALCULATOR_MODULES = frozenset({"base", "layout", "render"})
 _CLASS_NAME = re.compile(r"[A-Z][A-Za-z0-9]*")
 #: state keys that are references to other widgets or bookkeeping, never copied
 _NOT_COPIED = frozenset({"children", "layout", "style", "_dom_classes", "_view_count", "tabbable", "tooltip"})
+#: the widget state keys a reader changes, which the page sends Python (live-calculators.js INPUT_KEYS)
+INPUT_KEYS = ("value", "index")
 #: widget models whose value a calculator computes, never a reader: `LiveCalculator.preload` is given
 #: the stored inputs without them (the page's head would otherwise carry its results twice)
 OUTPUT_MODELS = frozenset({"HTMLModel", "HTMLMathModel", "LabelModel"})
@@ -295,6 +297,7 @@ class LiveCalculator:
             return
         self.root = prebuilt if prebuilt is not None else calculator_class(dotted)()
         self.widgets = _flatten(self.root)
+        self.model_names = [w._model_name for w in self.widgets]
         self.sent = [_copied_state(w) for w in self.widgets]
         #: the inputs `preload` loaded and the changes that gave, until the page's own `load`
         self.preloaded: tuple[list[dict[str, Any]], list[Any]] | None = None
@@ -304,16 +307,15 @@ class LiveCalculator:
     def preload(self, states: list[dict[str, Any]]) -> None:
         """Load the page's stored inputs before it sends them (the `OUTPUT_MODELS` may be left out);
         `load` then answers with these changes when the page's inputs are the same."""
-        self.preloaded = (self._inputs_of(states), json.loads(self.load(json.dumps(states))))
+        self.preloaded = (self._inputs_of(states), self._load(states))
 
     def _inputs_of(self, states: list[dict[str, Any]]) -> list[dict[str, Any]]:
         """The states but those of the `OUTPUT_MODELS`, which are left empty."""
-        return [{} if widget.get_state()["_model_name"] in OUTPUT_MODELS else state
-                for widget, state in zip(self.widgets, states, strict=True)]
+        return [{} if name in OUTPUT_MODELS else state for name, state in zip(self.model_names, states, strict=True)]
 
     def shape(self) -> list[str]:
         """The model names of the tree in depth-first order; the page checks it matches."""
-        return [w.get_state()["_model_name"] for w in self.widgets]
+        return list(self.model_names)
 
     def load(self, states_json: str) -> str:
         """Take the page's stored input values (depth-first list of states); return the changes.
@@ -321,18 +323,20 @@ class LiveCalculator:
         After `preload` with the same inputs, the changes it found (nothing is computed again); with
         others, those changes and then the ones these inputs make.
         """
-        states = json.loads(states_json)
+        return json.dumps(self._load(json.loads(states_json)))
+
+    def _load(self, states: list[dict[str, Any]]) -> list[Any]:
         earlier: list[Any] = []
         if self.preloaded is not None:
             (preloaded, earlier), self.preloaded = self.preloaded, None
             self.answered_from_preload = len(states) == len(self.widgets) and preloaded == self._inputs_of(states)
             if self.answered_from_preload:
-                return json.dumps(earlier)
+                return earlier
         for widget, state in zip(self.widgets, states, strict=True):
-            inputs = {k: v for k, v in state.items() if k in ("value", "index") and k in widget.keys}
+            inputs = {k: v for k, v in state.items() if k in INPUT_KEYS and k in widget.keys}
             if inputs and any(_copied_state(widget).get(k) != v for k, v in inputs.items()):
                 widget.set_state(inputs)
-        return json.dumps(earlier + json.loads(self.changes())) if earlier else self.changes()
+        return earlier + self._changes()
 
     def set_input(self, index: int, state_json: str) -> str:
         """The reader changed widget ``index``; apply it and return what changed."""
@@ -346,6 +350,9 @@ class LiveCalculator:
 
     def changes(self) -> str:
         """JSON list of [index, {key: value}] for every widget whose state changed since last sent."""
+        return json.dumps(self._changes())
+
+    def _changes(self) -> list[Any]:
         out = []
         for index, widget in enumerate(self.widgets):
             now = _copied_state(widget)
@@ -354,7 +361,7 @@ class LiveCalculator:
             if delta:
                 out.append([index, delta])
                 self.sent[index] = now
-        return json.dumps(out)
+        return out
 
 
 def roll_inline(text: str) -> str:

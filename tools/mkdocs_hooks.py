@@ -277,8 +277,6 @@ _WIDGET_STATE = re.compile(r'<script type="application/vnd\.jupyter\.widget-stat
 _LIVE_CLASS = re.compile(r'"rules-lib-live--([A-Za-z0-9_.:]{1,200})"')
 _CHARSET = re.compile(r"<meta charset=[^>]*>")
 _VIEW = re.compile(r'<script type="application/vnd\.jupyter\.widget-view\+json">(.*?)</script>', re.S)
-#: the widget state keys a reader changes, which the page sends Python (live-calculators.js INPUT_KEYS)
-INPUT_KEYS = ("value", "index")
 #: the worker is started here and adopted by live-calculators.js (startPython); the messages it posts
 #: before then are kept for it
 _EARLY_START = """<script>/* live calculators: Python starts before the page draws (tools/mkdocs_hooks.py) */
@@ -377,7 +375,7 @@ def stored_inputs(html: str) -> dict[str, list[dict]]:
     pairs the calculator (live-calculators.js), but none for the results (`OUTPUT_MODELS`). Sent
     from the ``<head>``, they let Python load them while the page draws
     (`rules_lib.browser.prebuild_calculators`)."""
-    from rules_lib.browser import OUTPUT_MODELS
+    from rules_lib.browser import INPUT_KEYS, LIVE_PREFIX, OUTPUT_MODELS
 
     state = _WIDGET_STATE.search(html)
     if not state:
@@ -397,8 +395,8 @@ def stored_inputs(html: str) -> dict[str, list[dict]]:
         model_id = json.loads(view)["model_id"]
         if model_id not in models:
             continue
-        live = [c[len("rules-lib-live--"):] for c in models[model_id]["state"].get("_dom_classes", [])
-                if c.startswith("rules-lib-live--")]
+        live = [c.removeprefix(LIVE_PREFIX) for c in models[model_id]["state"].get("_dom_classes", [])
+                if c.startswith(LIVE_PREFIX)]
         if live and live[0] not in stored:
             stored[live[0]] = depth_first(model_id)
     return stored
