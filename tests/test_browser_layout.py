@@ -183,7 +183,8 @@ def test_live_calculators_fit_at_every_width(live_context, site_url, page_path):
             if not enabled.count():
                 break
             enabled.first.click()
-            page.wait_for_timeout(300)
+            # the press's answer may disable or enable buttons: the next press is chosen after it
+            page.evaluate("async () => { await window.rulesLibLive.pending; }")
         problems += _problems_at_each_width(page, f"live after {BATTLE_PRESSES} button presses")
         _screenshots(page, page_path, "--played")
     page.close()
