@@ -24,6 +24,7 @@ import shutil
 import subprocess
 import sys
 import tarfile
+import threading
 import urllib.request
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
@@ -184,7 +185,16 @@ WHEEL_SHA256 = {
 }
 
 
+#: the build fetches the vendor folder in a thread beside the pages, which read the font's subsets
+_DOWNLOADING = threading.Lock()
+
+
 def _download(asset: NpmAsset) -> bytes:
+    with _DOWNLOADING:  # one download of each asset, and no half-written file read
+        return _download_once(asset)
+
+
+def _download_once(asset: NpmAsset) -> bytes:
     cached = CACHE / f"{asset.name.replace('/', '__')}-{asset.version}.tgz"
     if cached.exists():
         data = cached.read_bytes()
@@ -197,7 +207,9 @@ def _download(asset: NpmAsset) -> bytes:
         raise RuntimeError(f"{asset.name}@{asset.version}: integrity {digest} differs from the pinned {asset.integrity}")
     if not cached.exists():
         CACHE.mkdir(parents=True, exist_ok=True)
-        cached.write_bytes(data)
+        partial = cached.with_name(cached.name + ".partial")
+        partial.write_bytes(data)
+        partial.replace(cached)
     return data
 
 
