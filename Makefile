@@ -20,20 +20,10 @@ serve: $(STAMP)
 	$(BIN)/mkdocs serve --dev-addr 127.0.0.1:8000
 
 ## every test: lint, strict site build, library/catalogue/widget tests, nbval over every notebook,
-## and the browser tests against the built site
+## and the browser tests against the built site (tools/run_tests.sh: the build beside the Python
+## tests, the browser tests after it)
 test: $(STAMP) chromium
-	$(BIN)/ruff check .
-	$(BIN)/mkdocs build --strict --site-dir .site-test
-	@# the browser tests (mostly waiting on Chromium) run in two halves beside the rest (Python's)
-	@echo "browser tests: in the background, their reports follow the others' (.browser-tests*.log)"
-	RULES_LIB_SITE_DIR=.site-test $(BIN)/pytest -m browser --durations=5 tests/test_browser.py \
-		> .browser-tests.log 2>&1 & browser=$$!; \
-	RULES_LIB_SITE_DIR=.site-test $(BIN)/pytest -m browser --durations=5 --ignore tests/test_browser.py \
-		> .browser-tests-2.log 2>&1 & browser2=$$!; \
-	RULES_LIB_SITE_DIR=.site-test $(BIN)/pytest --nbval --nbval-current-env -m "not browser" --durations=10; rest=$$?; \
-	wait $$browser; browser_status=$$?; wait $$browser2; browser2_status=$$?; \
-	echo "== browser tests"; cat .browser-tests.log .browser-tests-2.log; \
-	exit $$(( rest || browser_status || browser2_status ))
+	BIN=$(BIN) tools/run_tests.sh
 
 ## the browser tests drive Debian's Chromium; install it when missing (sudo when not root), unless
 ## RULES_LIB_CHROMIUM names another Chromium-based browser (GitHub's runners ship Google Chrome);

@@ -1,6 +1,6 @@
 """The published book in a real browser: live calculators recompute with rules_lib in Pyodide.
 
-Builds the site (or uses $RULES_LIB_SITE_DIR, which `make test` builds first), serves it on
+Builds the site (or uses $RULES_LIB_SITE_DIR, which `make test` builds before these tests), serves it on
 127.0.0.1 and drives the system's headless Chromium. Missing Chromium is a failure, not a
 skip: `make test` installs it.
 """
@@ -12,7 +12,6 @@ import http.server
 import os
 import re
 import shutil
-import subprocess
 import sys
 import threading
 from pathlib import Path
@@ -36,14 +35,8 @@ def _chromium() -> str:
 
 
 @pytest.fixture(scope="session")
-def built_site(tmp_path_factory) -> Path:
-    """The site in $RULES_LIB_SITE_DIR (`make test` builds it first), else one built here."""
-    site = os.environ.get("RULES_LIB_SITE_DIR")
-    if site:
-        return Path(site).resolve()
-    site_dir = tmp_path_factory.mktemp("site")
-    subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(site_dir)],
-                   cwd=ROOT, check=True)
+def built_site(site_dir) -> Path:
+    """The built site (tests/conftest.py: $RULES_LIB_SITE_DIR, waited for, else built here)."""
     return site_dir
 
 
