@@ -1,7 +1,7 @@
 """The published book in a real browser: live calculators recompute with rules_lib in Pyodide.
 
-Builds the site (or uses $RULES_LIB_SITE_DIR, which `make test` builds before these tests), serves it on
-127.0.0.1 and drives the system's headless Chromium. Missing Chromium is a failure, not a
+Builds the site (or uses $RULES_LIB_SITE_DIR, which `make test` builds before these tests), serves
+it on 127.0.0.1 and drives the system's headless Chromium. Missing Chromium is a failure, not a
 skip: `make test` installs it.
 """
 

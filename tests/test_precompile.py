@@ -1,7 +1,8 @@
 """The start-up modules the site serves as bytecode (tools/precompile.py) are compiled from the very sources they replace.
 
-Uses the site in $RULES_LIB_SITE_DIR (`make test` builds it beside these tests: they wait for it), else builds one. That the
-bytecode runs, and gives the same results as CPython, is what the browser tests check.
+Uses the site in $RULES_LIB_SITE_DIR (`make test` builds it beside these tests: they wait for it),
+else builds one. That the bytecode runs, and gives the same results as CPython, is what the browser
+tests check.
 """
 
 from __future__ import annotations

@@ -1,7 +1,8 @@
 """The published book reads as a rules book: code out of the search index, API pages without raw roles.
 
-Uses the site in $RULES_LIB_SITE_DIR (`make test` builds it beside these tests: they wait for it), else builds one. The search
-ranking of glossary terms and the code toggle are checked in a real browser (tests/test_browser.py).
+Uses the site in $RULES_LIB_SITE_DIR (`make test` builds it beside these tests: they wait for it),
+else builds one. The search ranking of glossary terms and the code toggle are checked in a real
+browser (tests/test_browser.py).
 """
 
 from __future__ import annotations

@@ -1,8 +1,8 @@
 """The Python memory snapshots the build ships (tools/snapshot.py) and how they are packed.
 
-Uses the site in $RULES_LIB_SITE_DIR (`make test` builds it beside these tests: they wait for it), else builds one. That a page
-restores its snapshot and computes as CPython does is what the browser tests check
-(tests/test_browser.py, tests/hostile/test_snapshot_browser.py).
+Uses the site in $RULES_LIB_SITE_DIR (`make test` builds it beside these tests: they wait for it),
+else builds one. That a page restores its snapshot and computes as CPython does is what the browser
+tests check (tests/test_browser.py, tests/hostile/test_snapshot_browser.py).
 """
 
 from __future__ import annotations
