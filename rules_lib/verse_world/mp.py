@@ -68,9 +68,11 @@ class Endurance(Worked):
     mp: int
     drain: str
     turns: Distribution
+    #: the mean of ``turns``, summed in whole numbers as they were counted (`_mean_turns`)
+    mean_turns: Fraction
 
     def mean(self) -> Fraction:
-        return self.turns.mean()
+        return self.mean_turns
 
     def at_least(self, turns: int) -> Fraction:
         """Chance that the MP lasts at least ``turns`` turns before running out."""
@@ -104,12 +106,13 @@ def _endurance(mp: int, drain: str) -> Endurance:
     loss = drain_distribution(drain)
     if min(loss.support) < 1:
         raise ValueError(f"drain {drain!r} can lose less than 1 MP a turn: MP would never run out")
-    turns = _turns(mp, tuple(loss.items()))
+    denominator, alive = _alive(mp, tuple(loss.items()))
+    turns, mean = _turns_from(denominator, alive), _mean_turns(denominator, alive)
     steps = (
         f"per-turn loss {drain}: " + ", ".join(f"{v} ({p})" for v, p in loss.items()),
-        f"{mp} MP lasts {min(turns.support)} to {max(turns.support)} turns, mean {float(turns.mean()):.2f}",
+        f"{mp} MP lasts {min(turns.support)} to {max(turns.support)} turns, mean {float(mean):.2f}",
     )
-    return Endurance(mp, drain, turns, steps=steps)
+    return Endurance(mp, drain, turns, mean, steps=steps)
 
 
 #: the bound's r is a multiple of 1 / 2**R_BITS (finer would tighten a slot by less than a bit at 200 MP)
@@ -175,7 +178,12 @@ def _sparse_form(weights: list[tuple[int, int]]) -> tuple[int, list[tuple[int, i
 
 
 def _turns(mp: int, loss: tuple[tuple[int, Fraction], ...]) -> Distribution:
-    """Exact turns until ``mp`` is used up, in integers: P(T > n) = P(S_n < mp), S_n the loss after n turns.
+    """Exact turns until ``mp`` is used up: P(T > n) = P(S_n < mp), S_n the loss after n turns (`_alive`)."""
+    return _turns_from(*_alive(mp, loss))
+
+
+def _alive(mp: int, loss: tuple[tuple[int, Fraction], ...]) -> tuple[int, list[int]]:
+    """D and the numerators of P(T > n) over D**n, n = 0, 1, ... until the first 0, in integers.
 
     Counts are over D**n (D the common denominator of the loss probabilities). For every total loss
     s below ``mp``, the counts of reaching exactly s in each number of turns n are the coefficients of
@@ -186,7 +194,7 @@ def _turns(mp: int, loss: tuple[tuple[int, Fraction], ...]) -> Distribution:
     The sum of h(s) over s < mp holds P(S_n < mp) * D**n in slot n.
     """
     if mp <= 0:
-        return Distribution({0: Fraction(1)})
+        return 1, [0]  # over at once: P(T > 0) = 0
     denominator = math.lcm(*(p.denominator for _, p in loss))
     weights = [(value, int(p * denominator)) for value, p in loss]
     width = _slot_width(mp, weights)
@@ -217,6 +225,11 @@ def _turns(mp: int, loss: tuple[tuple[int, Fraction], ...]) -> Distribution:
     # numerators of P(T > n) over D**n, until it is 0
     alive = [int.from_bytes(packed_bytes[i:i + size], "little") for i in range(0, len(packed_bytes), size)]
     alive.append(0)
+    return denominator, alive
+
+
+def _turns_from(denominator: int, alive: list[int]) -> Distribution:
+    """P(T = n) = P(T > n - 1) - P(T > n), from the numerators of `_alive`."""
     turns = {}
     scale = 1
     for n in range(1, len(alive)):
@@ -224,7 +237,16 @@ def _turns(mp: int, loss: tuple[tuple[int, Fraction], ...]) -> Distribution:
         scale *= denominator
         if ended:
             turns[n] = Fraction(ended, scale)
-    return Distribution(turns)
+    return Distribution(turns or {0: Fraction(1)})
+
+
+def _mean_turns(denominator: int, alive: list[int]) -> Fraction:
+    """E[T] = sum over n >= 0 of P(T > n), over one denominator D**(N - 1) (Horner's rule): one fraction
+    at the end rather than one a turn."""
+    total = 0
+    for numerator in alive[:-1]:  # the last is 0
+        total = total * denominator + numerator
+    return Fraction(total, denominator ** max(len(alive) - 2, 0))
 
 
 __all__ = [

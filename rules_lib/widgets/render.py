@@ -10,24 +10,19 @@ from fractions import Fraction
 def distribution_table(rows: Iterable[tuple[Hashable, Fraction]], outcome_label: str = "result") -> str:
     """An HTML table of outcome, exact fraction, percentage and a bar scaled to the largest chance."""
     # numerators and denominators as plain integers: a long table (200 rows of 150-digit fractions)
-    # costs a fraction's arithmetic per row otherwise
-    rows = [(outcome, p.numerator, p.denominator) for outcome, p in rows]
+    # costs a fraction's arithmetic per row otherwise; the percentages and bars are drawn from floats
+    rows = [(outcome, p.numerator, p.denominator, p.numerator / p.denominator) for outcome, p in rows]
     if not rows:
         return "<p>(no outcomes)</p>"
-    top, bottom = 0, 1  # the largest chance, as top / bottom
-    for _, n, d in rows:
-        if n * bottom > top * d:
-            top, bottom = n, d
-    if not top:
-        top = 1
+    largest = max(share for *_, share in rows) or 1.0
     body = "".join(
         "<tr>"
         f"<td style='text-align:right;padding:0 0.6em'>{html.escape(str(outcome))}</td>"
         f"<td style='text-align:right;padding:0 0.6em'>{n if d == 1 else f'{n}/{d}'}</td>"
-        f"<td style='text-align:right;padding:0 0.6em'>{n / d * 100:.2f}%</td>"  # percent(): float(p) is n / d
-        f"<td><div style='background:#5c6bc0;height:0.8em;width:{(n * bottom) / (d * top) * 12:.2f}em'></div></td>"
+        f"<td style='text-align:right;padding:0 0.6em'>{share * 100:.2f}%</td>"  # percent(): float(p) is n / d
+        f"<td><div style='background:#5c6bc0;height:0.8em;width:{share / largest * 12:.2f}em'></div></td>"
         "</tr>"
-        for outcome, n, d in rows
+        for outcome, n, d, share in rows
     )
     return (
         "<table class='odds-table'><thead><tr>"

@@ -71,7 +71,15 @@ def turn_by_turn(mp, loss):
 def test_endurance_matches_the_turn_by_turn_distribution(mp, drain):
     """The packed, sparse recurrence of `_turns` against the plain one, for sums of like dice and others."""
     loss = list(drain_distribution(drain).items())
-    assert dict(endurance(mp, drain).turns.items()) == turn_by_turn(mp, loss)
+    result = endurance(mp, drain)
+    assert dict(result.turns.items()) == turn_by_turn(mp, loss)
+    # the mean summed in whole numbers is the distribution's
+    assert result.mean() == result.turns.mean() == sum(n * p for n, p in turn_by_turn(mp, loss).items())
+
+
+def test_no_mp_is_over_at_once():
+    assert dict(endurance(0).turns.items()) == {0: 1}
+    assert endurance(0).mean() == 0
 
 
 def test_a_loss_of_one_counted_many_ways_takes_the_every_sequence_slot():
