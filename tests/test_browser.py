@@ -95,10 +95,25 @@ def open_page(browser, url):
     return page, problems, outside
 
 
+def shown_text(locator) -> str:
+    """The text a reader sees once scrolled to it. A cell off screen is not drawn until the reader
+    scrolls near it (content-visibility: auto, book/stylesheets/book.css), and its innerText is empty."""
+    locator.scroll_into_view_if_needed()
+    # drawn at the next frame the cell is near the screen
+    locator.page.evaluate("() => new Promise((drawn) => requestAnimationFrame(() => requestAnimationFrame(drawn)))")
+    return locator.inner_text()
+
+
+def draw_every_cell(page) -> None:
+    """Every cell drawn, as for a reader who has scrolled through the page: innerText leaves out the
+    cells not drawn."""
+    page.add_style_tag(content=".jupyter-wrapper .jp-Cell { content-visibility: visible !important; }")
+
+
 def test_dice_odds_calculator_recomputes_in_the_browser(browser, site_url):
     page, problems, outside = open_page(browser, site_url + "dice/01-dice-and-odds/")
     assert page.evaluate("window.rulesLibLive.status") == "live", page.evaluate("window.rulesLibLive.error")
-    assert page.locator(".rules-lib-live-status").first.inner_text().startswith("Live")
+    assert shown_text(page.locator(".rules-lib-live-status").first).startswith("Live")
 
     expression = page.locator(".widget-text input").first
     expression.fill("3D6>=12")
@@ -106,7 +121,7 @@ def test_dice_odds_calculator_recomputes_in_the_browser(browser, site_url):
     expected = odds("3D6>=12").success
     result = page.locator(".widget-html").first
     result.filter(has_text=f"success {expected}").wait_for(timeout=10_000)
-    assert f"success {expected} (37.50%)" in result.inner_text()
+    assert f"success {expected} (37.50%)" in shown_text(result)
 
     assert problems == []
     assert outside == []
@@ -122,7 +137,7 @@ def test_dice_in_the_rule_text_roll_on_a_click(browser, site_url):
     page.wait_for_function("el => el.dataset.total", arg=shown.element_handle(), timeout=60_000)
     total = int(shown.get_attribute("data-total"))
     assert total in odds("2D6").distribution.support
-    assert shown.inner_text().strip().startswith("→ 2D6")
+    assert shown_text(shown).strip().startswith("→ 2D6")
     assert problems == [] and outside == []
     page.close()
 
@@ -202,14 +217,14 @@ def test_gundam_sentinel_to_hit_recomputes_when_evasion_changes(browser, site_ur
     assert page.evaluate("window.rulesLibLive.status") == "live", page.evaluate("window.rulesLibLive.error")
     calculator = page.locator(".widget-vbox").filter(has=page.locator("text=evasion value (回避値)")).first
     result = calculator.locator(".widget-html").last
-    before = result.inner_text()
+    before = shown_text(result)
     assert f"hit: {hit_odds(14, 54).hit} " in before
     evasion = calculator.locator(".widget-text", has_text="evasion value").locator("input")
     evasion.fill("62")
     evasion.press("Enter")
     page.wait_for_function("([el, old]) => el.innerText !== old", arg=[result.element_handle(), before], timeout=10_000)
     expected = hit_odds(14, 62).hit
-    assert f"hit: {expected} ({percent(expected)})" in result.inner_text()
+    assert f"hit: {expected} ({percent(expected)})" in shown_text(result)
 
     # and every value the calculator shows is what CPython's rules_lib shows for the same inputs
     index = page.evaluate("window.rulesLibLive.classes.indexOf('rules_lib.widgets.gundam_sentinel:ToHitCalculator')")
@@ -271,10 +286,10 @@ def test_page_stays_readable_and_says_so_when_python_cannot_start(browser, site_
     page.goto(site_url + "dice/01-dice-and-odds/", wait_until="load")
     page.wait_for_function("window.rulesLibLive && window.rulesLibLive.status !== 'starting'", timeout=60_000)
     assert page.evaluate("window.rulesLibLive.status") == "failed"
-    status = page.locator(".rules-lib-live-status").first.inner_text()
+    status = shown_text(page.locator(".rules-lib-live-status").first)
     assert status.startswith("Live calculators could not start") and "computed when the book was built" in status
     # the stored result is still on the page
-    assert "success 1/6 (16.67%)" in page.locator(".widget-html").first.inner_text()
+    assert "success 1/6 (16.67%)" in shown_text(page.locator(".widget-html").first)
     page.close()
 
 
@@ -399,7 +414,7 @@ def test_a_restored_python_fetches_the_files_it_deferred_at_once_when_it_needs_t
     dice.click()
     shown = page.locator(".rules-lib-roll").first
     page.wait_for_function("el => el.dataset.total", arg=shown.element_handle(), timeout=60_000)
-    assert shown.inner_text().strip().startswith("→ 1D3+4/2")
+    assert shown_text(shown).strip().startswith("→ 1D3+4/2")
     page.wait_for_function("window.rulesLibLive.deferred", timeout=30_000)
     assert page.evaluate("window.rulesLibLive.deferred") == (
         "loaded; the wheels and the standard library when Python first needed them")
@@ -432,7 +447,7 @@ def test_a_citation_on_a_rules_page_opens_the_source_text_at_that_line(browser, 
     line.click()
     page.wait_for_url("**/sources/000/#L350")
     target = page.locator("#L350")
-    assert target.locator(".source-lt").inner_text() == source[349]
+    assert shown_text(target.locator(".source-lt")) == source[349]
     # in view, below the sticky header, and marked as the line the citation named
     box = target.bounding_box()
     header = page.locator(".md-header").bounding_box()
@@ -504,12 +519,12 @@ def test_dice_written_in_prose_roll_on_a_click_and_code_cells_are_left_alone(bro
     shown.wait_for(timeout=60_000)
     page.wait_for_function("el => el.dataset.total", arg=shown.element_handle(), timeout=60_000)
     assert int(shown.get_attribute("data-total")) in odds("3D6+3").distribution.support
-    assert shown.inner_text().strip().startswith("→ 3D6+3 = ")
+    assert shown_text(shown).strip().startswith("→ 3D6+3 = ")
     _screenshot(page, "dice-in-prose-1280")
     # code cells, their outputs, code blocks, links and headings keep their text as it is
     untouched = ".jp-CodeCell .rules-lib-dice, pre .rules-lib-dice, a .rules-lib-dice, h2 .rules-lib-dice, h3 .rules-lib-dice"
     assert page.locator(untouched).count() == 0
-    assert page.locator(".jp-CodeCell").first.inner_text().count("→") == 0
+    assert shown_text(page.locator(".jp-CodeCell").first).count("→") == 0
     assert problems == [] and outside == []
     page.close()
 
@@ -523,7 +538,7 @@ def test_a_roll_with_a_comparison_shows_success_or_failure_in_its_text(browser, 
     page.wait_for_function("el => el.dataset.total", arg=shown.element_handle(), timeout=60_000)
     total = int(shown.get_attribute("data-total"))
     outcome = "success" if total >= 10 else "failure"
-    assert shown.inner_text().strip() == f"→ 2D6>=10 = {total}: {outcome}"
+    assert shown_text(shown).strip() == f"→ 2D6>=10 = {total}: {outcome}"
     assert shown.get_attribute("data-outcome") == outcome
     _screenshot(page, "dice-comparison-1280")
     assert problems == [] and outside == []
@@ -635,14 +650,15 @@ def test_code_is_hidden_on_a_rules_page_and_shown_per_cell_or_for_every_page(bro
     cells = page.locator(".rules-lib-cell")
     assert cells.count() > 10
     assert page.evaluate(_VISIBLE_CODE) == 0
+    draw_every_cell(page)
     text = page.locator("article").inner_text()
     assert "from rules_lib" not in text and "In [" not in text and "Out[" not in text  # set-up cell, prompts
     assert page.locator(".celltag_output-only .rules-lib-code-toggle").count() == 0  # ✓ checks: output only
 
     toggle = page.locator(".rules-lib-code-toggle").first
-    assert toggle.inner_text() == "show code"
+    assert shown_text(toggle) == "show code"
     toggle.click()
-    assert toggle.inner_text() == "hide code"
+    assert shown_text(toggle) == "hide code"
     assert page.evaluate(_VISIBLE_CODE) == 1
     toggle.click()
     assert page.evaluate(_VISIBLE_CODE) == 0

@@ -28,7 +28,13 @@ import json
 
 import pytest
 
-from tests.test_browser import browser, built_site, site_url, with_dedicated_python  # noqa: F401 - pytest fixtures
+from tests.test_browser import (  # noqa: F401 - pytest fixtures
+    browser,
+    built_site,
+    shown_text,
+    site_url,
+    with_dedicated_python,
+)
 
 pytestmark = pytest.mark.browser
 PAGE = "dice/01-dice-and-odds/"
@@ -108,7 +114,7 @@ def _roll_on(context, site_url):  # noqa: F811
     shown = page.locator(".rules-lib-roll").first
     page.wait_for_function("el => !el.textContent.includes('rolling') && el.textContent.trim()",
                            arg=shown.element_handle(), timeout=60_000)
-    result = {"line": shown.inner_text().strip(), "status": page.evaluate("window.rulesLibLive.status"),
+    result = {"line": shown_text(shown).strip(), "status": page.evaluate("window.rulesLibLive.status"),
               "from_snapshot": page.evaluate("window.rulesLibLive.fromSnapshot === true"),
               "snapshot": page.evaluate("window.rulesLibLive.snapshot")}
     page.close()
@@ -175,8 +181,8 @@ def _status_after_start(context, site_url, page_path=PAGE, wait_for_deferred=Fal
     result = {"status": page.evaluate("window.rulesLibLive.status"),
               "error": page.evaluate("window.rulesLibLive.error || ''"),
               "deferred": page.evaluate("window.rulesLibLive.deferred || ''"),
-              "notice": page.locator(".rules-lib-live-status").first.inner_text(),
-              "stored": page.locator(".widget-html").first.inner_text()}
+              "notice": shown_text(page.locator(".rules-lib-live-status").first),
+              "stored": shown_text(page.locator(".widget-html").first)}
     page.close()
     return result
 

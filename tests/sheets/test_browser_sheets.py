@@ -15,6 +15,7 @@ from tests.test_browser import (  # noqa: F401  (pytest fixtures)
     browser,
     built_site,
     record_requests_leaving_the_site,
+    shown_text,
     site_url,
 )
 
@@ -92,6 +93,6 @@ def test_the_new_dice_commands_roll_on_a_click(browser, site_url, system, comman
     shown = dice.first.locator("xpath=following-sibling::span[contains(@class, 'rules-lib-roll')][1]")
     page.wait_for_function("el => el.textContent.includes('→') || el.textContent.includes('✗')",
                            arg=shown.element_handle(), timeout=60_000)
-    assert shown.inner_text().strip().startswith(f"→ {command}")
+    assert shown_text(shown).strip().startswith(f"→ {command}")
     assert problems == [] and outside == []
     context.close()
