@@ -658,7 +658,6 @@ def on_build_error(error) -> None:
 
 
 def on_post_build(config) -> None:
-    global _vendor_ahead
     site_dir = Path(config["site_dir"])
     drop_unused_notebook_css(site_dir)
     fix_kanji_query_segmenter(site_dir)
@@ -666,7 +665,7 @@ def on_post_build(config) -> None:
     index_glossary_terms(site_dir / "search" / "search_index.json")
     if _vendor_ahead is None:  # on_pre_build did not run (a caller of the hooks of its own)
         on_pre_build(config)
-    future, folder = _vendor_ahead
+    future, _ = _vendor_ahead
     try:
         made = future.result()
         shutil.rmtree(site_dir / "vendor", ignore_errors=True)
