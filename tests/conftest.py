@@ -22,7 +22,7 @@ def wait_for_the_build(status: Path, most_seconds: float = BUILD_WAIT_SECONDS) -
     deadline = time.monotonic() + most_seconds
     while not status.exists():
         if time.monotonic() > deadline:
-            pytest.fail(f"the site build did not end within {most_seconds:.0f} s ({status} was not written)")
+            pytest.fail(f"the site build did not end within {most_seconds:g} s ({status} was not written)")
         time.sleep(0.5)
     code = status.read_text().strip()
     if code != "0":
