@@ -663,9 +663,7 @@ def on_post_build(config) -> None:
     fix_kanji_query_segmenter(site_dir)
     # hooks run after plugins: the search plugin has written its index
     index_glossary_terms(site_dir / "search" / "search_index.json")
-    if _vendor_ahead is None:  # on_pre_build did not run (a caller of the hooks of its own)
-        on_pre_build(config)
-    future, _ = _vendor_ahead
+    future, _ = _vendor_ahead  # made from on_pre_build, which MkDocs runs before every build
     try:
         made = future.result()
         shutil.rmtree(site_dir / "vendor", ignore_errors=True)
