@@ -186,12 +186,13 @@ def _alive(mp: int, loss: tuple[tuple[int, Fraction], ...]) -> tuple[int, list[i
     """D and the numerators of P(T > n) over D**n, n = 0, 1, ... until the first 0, in integers.
 
     Counts are over D**n (D the common denominator of the loss probabilities). For every total loss
-    s below ``mp``, the counts of reaching exactly s in each number of turns n are the coefficients of
-    a polynomial in n, packed into one integer (a slot of ``width`` bits per n), so each s costs a few
-    whole-number operations: h(s) = (sum of weight(v) * h(s - v)) shifted one slot (one turn more).
-    With the weights as W(z) that is H(z) = 1 + x W(z) H(z) (x: one slot); `_sparse_form` writes W as
-    P / (1 - z)**j with few terms (a sum of k like d6: k + 1 terms and k sums instead of 5k + 1 terms).
-    The sum of h(s) over s < mp holds P(S_n < mp) * D**n in slot n.
+    s below ``mp``, the counts in each number of turns n are the coefficients of a polynomial in n,
+    packed into one integer (a slot of ``width`` bits per n), so each s costs a few whole-number
+    operations. With the weights as W(z) and x one slot (one turn more), the counts of reaching
+    exactly s are h(s) in H(z) = 1 + x W(z) H(z), and P(S_n < mp) * D**n is slot n of f(mp - 1),
+    f(s) the sum of h(t) for t <= s. `_sparse_form` writes W as P / (1 - z)**j with few terms (a sum
+    of k like d6: k + 1 terms instead of 6k - k + 1), so H = 1 + x P G with G = H / (1 - z)**j:
+    h(s) is x times P's few terms of g, and g is the j-th running sum of h, whose first is f itself.
     """
     if mp <= 0:
         return 1, [0]  # over at once: P(T > 0) = 0
@@ -199,27 +200,33 @@ def _alive(mp: int, loss: tuple[tuple[int, Fraction], ...]) -> tuple[int, list[i
     weights = [(value, int(p * denominator)) for value, p in loss]
     width = _slot_width(mp, weights)
     j, p = _sparse_form(weights)
-    # H = 1 + x P H / (1 - z)**j: the j divisions by (1 - z) are running sums, one addition each.
-    # A coefficient of 1 or -1 (most dice) needs no product of these long integers.
-    added = [power for power, c in p if c == 1]
-    subtracted = [power for power, c in p if c == -1]
-    multiplied = [(power, c) for power, c in p if c not in (1, -1)]
-    pad = p[-1][0]  # reached[pad + s]: the packed counts of a total loss of exactly s; zeros for s < 0
-    reached = [0] * pad + [1] + [0] * (mp - 1)
-    sums = [0] * j  # the running sums' last values
+    # most dice have coefficients of 1 or -1, and a factor of 2**k is a shift: no product of long
+    # integers. The first term added seeds the sum, a factor of 1 first (taken as it is, not copied).
+    signed_shifts = [(power, abs(c).bit_length() - 1, c) for power, c in p if abs(c) & (abs(c) - 1) == 0]
+    added = sorted(((power, bits) for power, bits, c in signed_shifts if c > 0), key=lambda term: term[1] > 0)
+    subtracted = [(power, bits) for power, bits, c in signed_shifts if c < 0]
+    multiplied = [(power, c) for power, c in p if abs(c) & (abs(c) - 1)]
+    seed = added.pop(0) if added else None
+    pad = p[-1][0]  # g[pad + s]: the packed g(s); zeros for s < 0
+    g = [0] * pad + [1]  # h(0) = 1 (no turn, no loss), and so every running sum of it
+    sums = [1] * max(j, 1)  # the running sums' last values: f first, g last; f alone for j = 0
     for i in range(pad + 1, pad + mp):
-        term = 0
-        for power in added:
-            term += reached[i - power]
-        for power in subtracted:
-            term -= reached[i - power]
+        if seed is None:
+            term = 0
+        else:
+            term = g[i - seed[0]] << seed[1] if seed[1] else g[i - seed[0]]
+        for power, bits in added:
+            term += g[i - power] << bits if bits else g[i - power]
+        for power, bits in subtracted:
+            term -= g[i - power] << bits if bits else g[i - power]
         for power, c in multiplied:
-            term += c * reached[i - power]
-        term <<= width
-        for k in range(j):
+            term += c * g[i - power]
+        h = term << width
+        term = sums[0] = sums[0] + h  # f(s)
+        for k in range(1, j):
             term = sums[k] = sums[k] + term
-        reached[i] = term
-    below = sum(reached)
+        g.append(term if j else h)
+    below = sums[0]  # f(mp - 1)
     size = width // 8  # bytes a slot (`_slot_width` gives whole bytes): the slots are read in one pass
     packed_bytes = below.to_bytes(-(-below.bit_length() // 8), "little")
     # numerators of P(T > n) over D**n, until it is 0

@@ -87,3 +87,13 @@ def test_a_loss_of_one_counted_many_ways_takes_the_every_sequence_slot():
     loss = ((1, Fraction(70_000, 70_001)), (2, Fraction(1, 70_001)))
     assert mp_module._slot_width(30, [(1, 70_000), (2, 1)]) >= (70_001**29).bit_length()
     assert dict(mp_module._turns(30, loss).items()) == turn_by_turn(30, loss)
+
+
+@pytest.mark.parametrize("loss", [
+    ((1, Fraction(3, 8)), (2, Fraction(5, 8))),  # no factor of 1 or 2**k: the sum starts at 0
+    ((1, Fraction(2, 3)), (2, Fraction(1, 3))),  # a factor of 2: a shift
+    ((1, Fraction(1, 6)), (3, Fraction(4, 6)), (4, Fraction(1, 6))),  # a factor of 4 after a factor of 1
+    ((2, Fraction(3, 10)), (3, Fraction(6, 10)), (5, Fraction(1, 10))),  # factors 3 and 6
+])
+def test_every_kind_of_weight_counts_as_turn_by_turn(loss):
+    assert dict(mp_module._turns(25, loss).items()) == turn_by_turn(25, loss)
