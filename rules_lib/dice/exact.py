@@ -15,6 +15,7 @@ from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cached_property
+from operator import itemgetter
 from typing import TYPE_CHECKING
 
 from . import dense
@@ -38,7 +39,11 @@ class Distribution:
     probabilities: Mapping[Hashable, Fraction]
 
     def __post_init__(self) -> None:
-        ordered = dict(sorted(self.probabilities.items(), key=lambda item: _order(item[0])))
+        items = self.probabilities.items()
+        if all(type(outcome) is int for outcome in self.probabilities):  # most: no key to make for each
+            ordered = dict(sorted(items, key=itemgetter(0)))
+        else:
+            ordered = dict(sorted(items, key=lambda item: _order(item[0])))
         object.__setattr__(self, "probabilities", ordered)
 
     @classmethod

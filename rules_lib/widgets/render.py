@@ -17,7 +17,7 @@ def distribution_table(rows: Iterable[tuple[Hashable, Fraction]], outcome_label:
     largest = max(share for *_, share in rows) or 1.0
     body = "".join(
         "<tr>"
-        f"<td style='text-align:right;padding:0 0.6em'>{html.escape(str(outcome))}</td>"
+        f"<td style='text-align:right;padding:0 0.6em'>{outcome if type(outcome) is int else html.escape(str(outcome))}</td>"
         f"<td style='text-align:right;padding:0 0.6em'>{n if d == 1 else f'{n}/{d}'}</td>"
         f"<td style='text-align:right;padding:0 0.6em'>{share * 100:.2f}%</td>"  # percent(): float(p) is n / d
         f"<td><div style='background:#5c6bc0;height:0.8em;width:{share / largest * 12:.2f}em'></div></td>"
