@@ -24,6 +24,7 @@ import pkgutil
 import re
 import sys
 import types
+import weakref
 from typing import Any
 
 LIVE_PREFIX = "rules-lib-live--"
@@ -41,6 +42,8 @@ OUTPUT_MODELS = frozenset({"HTMLModel", "HTMLMathModel", "LabelModel"})
 #: `LiveCalculator` already loaded with the page's stored inputs, or the error constructing one
 #: raised; each taken once
 _PREBUILT: dict[str, Any] = {}
+#: every LiveCalculator not yet collected: the widgets they hold are in use (`orphan_widgets`)
+_CALCULATORS: weakref.WeakSet[LiveCalculator] = weakref.WeakSet()
 
 
 def live_class(cls: type) -> str:
@@ -292,6 +295,7 @@ class LiveCalculator:
         prebuilt = _PREBUILT.pop(dotted, None)
         if isinstance(prebuilt, Exception):
             raise prebuilt
+        _CALCULATORS.add(self)
         if isinstance(prebuilt, LiveCalculator):
             self.__dict__.update(prebuilt.__dict__)
             return
@@ -338,6 +342,15 @@ class LiveCalculator:
                 widget.set_state(inputs)
         return earlier + self._changes()
 
+    def close(self) -> None:
+        """Let the calculator go: close every widget it made (its tree, and their layouts and styles).
+
+        ipywidgets keeps each open widget in its registry, so a Python serving page after page (the
+        shared worker) would otherwise keep every calculator of every page it served.
+        """
+        for widget in _widget_graph(self.root):
+            widget.close()
+
     def set_input(self, index: int, state_json: str) -> str:
         """The reader changed widget ``index``; apply it and return what changed."""
         self.widgets[index].set_state(json.loads(state_json))
@@ -362,6 +375,23 @@ class LiveCalculator:
                 out.append([index, delta])
                 self.sent[index] = now
         return out
+
+
+def orphan_widgets() -> int:
+    """How many open widgets no calculator holds: none, unless a calculator was let go unclosed.
+
+    A calculator holds the widgets it refers to (`_widget_graph`), in use by a page or prebuilt
+    for one. The worker's page test asks after pages have come and gone.
+    """
+    import gc
+
+    from ipywidgets.widgets.widget import _instances  # ipywidgets' registry of open widgets (8.x)
+
+    gc.collect()  # a calculator let go is collected, its widgets left in the registry
+    roots = [c.root for c in _CALCULATORS] + [p.root if isinstance(p, LiveCalculator) else p
+                                               for p in _PREBUILT.values() if not isinstance(p, Exception)]
+    held = {id(widget) for root in roots for widget in _widget_graph(root)}
+    return sum(1 for widget in list(_instances.values()) if id(widget) not in held)
 
 
 def roll_inline(text: str) -> str:
@@ -400,6 +430,24 @@ def _flatten(widget: Any) -> list[Any]:
     for child in getattr(widget, "children", ()):
         found.extend(_flatten(child))
     return found
+
+
+def _widget_graph(root: Any) -> list[Any]:
+    """Every widget ``root`` refers to, through any trait (children, layout, style), and itself."""
+    from ipywidgets import Widget
+
+    found: dict[int, Any] = {}
+    waiting = [root]
+    while waiting:
+        widget = waiting.pop()
+        if id(widget) in found:
+            continue
+        found[id(widget)] = widget
+        for key in widget.keys:
+            value = getattr(widget, key)
+            values = value.values() if isinstance(value, dict) else value if isinstance(value, (list, tuple)) else (value,)
+            waiting.extend(v for v in values if isinstance(v, Widget))
+    return list(found.values())
 
 
 def _copied_state(widget: Any) -> dict[str, Any]:

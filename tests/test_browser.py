@@ -324,6 +324,8 @@ def test_a_later_page_of_the_same_calculators_finds_python_running_and_another_s
         expression.fill(expression_text)
         expression.press("Enter")
         page.locator(".widget-html", has_text=f"success {odds(expression_text).success}").first.wait_for(timeout=10_000)
+        # the page before was closed in Python: no widget is left open that no calculator holds
+        assert page.evaluate("window.rulesLibLive.orphanWidgets()") == 0
     page.goto(site_url + "wis6/07-calculators/", wait_until="load")
     page.wait_for_function("window.rulesLibLive && window.rulesLibLive.status !== 'starting'", timeout=60_000)
     assert page.evaluate("[window.rulesLibLive.status, window.rulesLibLive.python]") == ["live", "started"]

@@ -5,7 +5,13 @@ import sys
 
 import pytest
 
-from rules_lib.browser import LIVE_PREFIX, LiveCalculator, install_ipython_stand_in, live_class
+from rules_lib.browser import (
+    LIVE_PREFIX,
+    LiveCalculator,
+    calculator_names,
+    install_ipython_stand_in,
+    live_class,
+)
 from rules_lib.widgets import DiceOddsCalculator
 
 DOTTED = "rules_lib.widgets.dice_odds:DiceOddsCalculator"
@@ -134,3 +140,32 @@ def test_each_calculator_module_is_in_one_snapshot_group_and_a_group_names_its_c
         names = browser.prepare_snapshot(group)
         assert names and {name.partition(":")[0] for name in names} <= set(modules), group
         assert all(module in sys.modules for module in modules)
+
+
+def test_a_closed_calculator_leaves_no_widget_open():
+    """The shared worker closes a page's calculators when it leaves: ipywidgets keeps every open widget."""
+    from ipywidgets.widgets.widget import _instances
+
+    for dotted in calculator_names():
+        before = set(_instances)
+        calculator = LiveCalculator(dotted)
+        assert set(_instances) - before, f"{dotted} made no widget"
+        calculator.close()
+        assert set(_instances) == before, f"{dotted} left widgets open"
+        calculator.close()  # twice is harmless (a page that leaves again)
+
+
+def test_a_calculator_let_go_unclosed_leaves_orphan_widgets_and_a_closed_one_none():
+    from rules_lib import browser
+
+    dotted = "rules_lib.widgets.verse_world:MpEndurance"
+    before = browser.orphan_widgets()
+    calculator = LiveCalculator(dotted)
+    assert browser.orphan_widgets() == before  # in use
+    calculator.close()
+    del calculator
+    assert browser.orphan_widgets() == before
+    calculator = LiveCalculator(dotted)
+    made = len(browser._widget_graph(calculator.root))
+    del calculator  # what the worker did before it closed them
+    assert browser.orphan_widgets() == before + made

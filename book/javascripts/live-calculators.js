@@ -192,6 +192,7 @@
       update: (comm, index, state) => call({ op: "comm_msg", comm, data: { method: "update", index, state } }),
       custom: (comm, index, content) => call({ op: "comm_msg", comm, data: { method: "custom", index, content } }),
       roll: (text) => call({ op: "roll", text }),
+      orphanWidgets: () => call({ op: "orphan_widgets" }),
     };
   }
 
@@ -268,6 +269,8 @@
         return live.pending;
       };
       live.click = (index, widget) => flatten(shown[index].model)[widget].send({ event: "click" });
+      // widgets open in Python that no calculator holds: 0, unless pages that left were not freed
+      live.orphanWidgets = () => python.orphanWidgets();
       // each calculator is live once it is paired and drawn (a reader's input needs both): the first,
       // at the top of the page, while the others are still drawn; the page once all are
       const each = shown.map((entry) => Promise.all([python.ready.then(() => connect(python, entry)), entry.drawn]));

@@ -17,7 +17,8 @@
  *                  {id, op: "comm_msg", comm, data: {method: "update", index, state}}   an input changed
  *                  {id, op: "comm_msg", comm, data: {method: "custom", index, content}} a button press
  *                  {id, op: "roll", text}                        a dice expression clicked in the text
- *                  {op: "leave"}                                 the page is gone (its calculators are freed)
+ *                  {id, op: "orphan_widgets"}                    how many open widgets no calculator holds (tests)
+ *                  {op: "leave"}                                 the page is gone (its calculators are closed)
  *   worker → page  {op: "phase", name, at}                       start-up timings (ms since the page's navigation)
  *                  {op: "snapshot", state, fromSnapshot}         "restored", "none" (the build has none for the
  *                                                                page), or "not restored: …" (then Python starts afresh)
@@ -477,6 +478,7 @@ async function handle(message, page) {
     throw new Error(`unknown comm method ${method}`);
   }
   if (message.op === "roll") return JSON.parse(browser.roll_inline(message.text));
+  if (message.op === "orphan_widgets") return browser.orphan_widgets();
   throw new Error(`unknown message ${message.op}`);
 }
 
@@ -517,8 +519,16 @@ function serve(port) {
   const leave = () => {
     pages.delete(port);
     for (const comm of page.comms) {
-      calculators.get(comm)?.destroy();
+      const calculator = calculators.get(comm);
       calculators.delete(comm);
+      if (!calculator) continue;
+      try {
+        calculator.close(); // its widgets, which ipywidgets would keep otherwise
+      } catch (error) {
+        console.warn("rules_lib: a calculator could not be closed", error);
+      } finally {
+        calculator.destroy(); // the proxy
+      }
     }
   };
   port.onmessage = async ({ data: message }) => {
