@@ -113,6 +113,9 @@
       for (const { model, area, shown: drawnNow } of placed) {
         // one widget tree a task, the first too (not in the task that started them): the page stays responsive
         await new Promise((resolve) => setTimeout(resolve));
+        // a reader's change to a calculator already live is answered before the next tree is drawn
+        // (a bounded wait: the stored widgets are drawn even if Python never answers)
+        if (live.pending) await Promise.race([live.pending, new Promise((resolve) => setTimeout(resolve, 250))]);
         area.append(widgets.view(model));
         drawnNow();
       }
