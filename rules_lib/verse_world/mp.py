@@ -191,7 +191,7 @@ def _alive(mp: int, loss: tuple[tuple[int, Fraction], ...]) -> tuple[int, list[i
     operations. With the weights as W(z) and x one slot (one turn more), the counts of reaching
     exactly s are h(s) in H(z) = 1 + x W(z) H(z), and P(S_n < mp) * D**n is slot n of f(mp - 1),
     f(s) the sum of h(t) for t <= s. `_sparse_form` writes W as P / (1 - z)**j with few terms (a sum
-    of k like d6: k + 1 terms instead of 6k - k + 1), so H = 1 + x P G with G = H / (1 - z)**j:
+    of k like d6: k + 1 terms instead of 5k + 1), so H = 1 + x P G with G = H / (1 - z)**j:
     h(s) is x times P's few terms of g, and g is the j-th running sum of h, whose first is f itself.
     """
     if mp <= 0:
