@@ -388,8 +388,8 @@ def orphan_widgets() -> int:
     from ipywidgets.widgets.widget import _instances  # ipywidgets' registry of open widgets (8.x)
 
     gc.collect()  # a calculator let go is collected, its widgets left in the registry
-    roots = [c.root for c in _CALCULATORS] + [p.root if isinstance(p, LiveCalculator) else p
-                                               for p in _PREBUILT.values() if not isinstance(p, Exception)]
+    # a prebuilt LiveCalculator is in _CALCULATORS; a prebuilt calculator not yet wrapped is a root itself
+    roots = [c.root for c in _CALCULATORS] + [p for p in _PREBUILT.values() if not isinstance(p, (Exception, LiveCalculator))]
     held = {id(widget) for root in roots for widget in _widget_graph(root)}
     return sum(1 for widget in list(_instances.values()) if id(widget) not in held)
 
