@@ -52,7 +52,8 @@ const calculators = new Map();
 let nextComm = 1;
 // Work that waits until the pages have sent nothing for a while, their calculators paired and the
 // reader's first inputs answered: after a restore, fetching the deferred files; in a shared worker,
-// building calculators for the next page. Done in the order asked, each once.
+// building calculators for the next page. Done in the order asked, each once, and in pieces of a
+// task each (nextTask), so that a reader's change made meanwhile waits for one piece at most.
 const QUIET_BEFORE_DEFERRED_MS = 2000;
 const whenQuietTasks = [];
 let quietTimer = null;
@@ -307,6 +308,33 @@ function deferDirectory(FS, path, wanted, load) {
   return () => (node.node_ops = own);
 }
 
+// the next task of this worker's thread: what a page sent meanwhile is handled first
+const nextTask = () => new Promise((resolve) => setTimeout(resolve));
+
+// An archive's file names in pieces of at most UNZIP_PIECE_BYTES unzipped (a file larger is a piece
+// of its own): a piece took 3-21 ms to unzip on this project's 2-core machine
+const UNZIP_PIECE_BYTES = 256 * 1024;
+
+function unzipPieces(bytes, unzipSync) {
+  const pieces = [];
+  let piece = new Set();
+  let size = 0;
+  unzipSync(bytes, {
+    filter: (file) => { // lists the files without unzipping any
+      if (piece.size && size + file.originalSize > UNZIP_PIECE_BYTES) {
+        pieces.push(piece);
+        piece = new Set();
+        size = 0;
+      }
+      piece.add(file.name);
+      size += file.originalSize;
+      return false;
+    },
+  });
+  if (piece.size) pieces.push(piece);
+  return pieces;
+}
+
 // After a restore: the standard library (one zip in /lib) and the wheels with their bytecode
 // (unpacked where Pyodide unpacks them, the working directory) are written when `loadInBackground`
 // has fetched and checked them, or, if Python touches /lib's zip or the working directory first,
@@ -331,8 +359,8 @@ function deferredFiles(pyodide, { stdlib, archives }, { unzipSync, sha256 }) {
     if (!expected || hex(sha256(bytes)) !== expected) throw new Error(`${what} does not match the build's digest`);
     return bytes;
   };
-  const unpack = (bytes) => {
-    for (const [name, data] of Object.entries(unzipSync(bytes))) {
+  const write = (files) => {
+    for (const [name, data] of Object.entries(files)) {
       if (name.endsWith("/")) continue;
       if (name.startsWith("/") || name.split("/").includes("..")) throw new Error(`${name} is not a plain relative path`);
       const path = `${home}/${name}`;
@@ -342,7 +370,7 @@ function deferredFiles(pyodide, { stdlib, archives }, { unzipSync, sha256 }) {
   };
   const install = {
     stdlib: (bytes) => FS.writeFile(zipPath, bytes),
-    archives: (list) => list.forEach(unpack),
+    archives: (unzipped) => unzipped.forEach(write), // each archive's files, unzipped
   };
   const release = {};
   const whenNeeded = [];
@@ -351,7 +379,7 @@ function deferredFiles(pyodide, { stdlib, archives }, { unzipSync, sha256 }) {
     done[which] = true;
     release[which]();
     if (!bytes) whenNeeded.push(which === "stdlib" ? "the standard library" : "the wheels");
-    install[which](bytes || (which === "stdlib" ? syncChecked(stdlib) : archives.map(syncChecked)));
+    install[which](bytes || (which === "stdlib" ? syncChecked(stdlib) : archives.map((archive) => unzipSync(syncChecked(archive)))));
     if (done.stdlib && done.archives) {
       tell({ op: "deferred", state: `loaded${whenNeeded.length ? `; ${whenNeeded.join(" and ")} when Python first needed them` : ""}` });
     }
@@ -359,13 +387,26 @@ function deferredFiles(pyodide, { stdlib, archives }, { unzipSync, sha256 }) {
   release.stdlib = deferDirectory(FS, "/lib", (name) => name === zipName, () => load("stdlib"));
   release.archives = deferDirectory(FS, home, () => true, () => load("archives"));
   return {
-    // fetched and checked without holding Python up; written between two of its calls
+    // fetched and checked without holding Python up, the archives unzipped a piece a task (a reader's
+    // change waits for one piece at most), and written between two of Python's calls, all at once:
+    // Python never sees half of them
     async loadInBackground() {
       try {
         const check = ({ url, sha256: expected, what }) => verified(what, download(url, { priority: "low" }), expected);
         const [zip, ...list] = await Promise.all([check(stdlib), ...archives.map(check)]);
         load("stdlib", new Uint8Array(zip));
-        load("archives", list.map((bytes) => new Uint8Array(bytes)));
+        const unzipped = [];
+        for (const bytes of list.map((buffer) => new Uint8Array(buffer))) {
+          const files = {};
+          for (const piece of unzipPieces(bytes, unzipSync)) {
+            await nextTask();
+            if (done.archives) return; // Python needed them first, and they were loaded then
+            Object.assign(files, unzipSync(bytes, { filter: (file) => piece.has(file.name) }));
+          }
+          unzipped.push(files);
+        }
+        await nextTask();
+        load("archives", unzipped);
       } catch (error) {
         tell({ op: "deferred", state: `failed: ${error.message || error}` });
       }
@@ -490,7 +531,10 @@ async function prebuildForNextPage() {
   const browser = await started;
   for (const kind of pageKinds) {
     const { classes, stored } = JSON.parse(kind);
-    browser.prebuild_calculators(JSON.stringify(classes), JSON.stringify(stored));
+    for (const dotted of classes) {
+      await nextTask(); // one calculator a task: a reader's change waits for one at most
+      browser.prebuild_calculators(JSON.stringify([dotted]), JSON.stringify(stored));
+    }
   }
 }
 
