@@ -10,6 +10,9 @@ Serves the site on 127.0.0.1 and reports, per load, in ms since navigation:
 - result: the first recomputed result shown after an input change made to the first calculator the
   moment it is live;
 - update: that recomputation alone;
+- while quiet: the longest and the median wait for an answer to a change made, every 33 ms for a
+  second, from 2.1 s after the page's last answer: Python's work once a page is quiet (deferred files,
+  the next page's calculators) is then under way, and is done in pieces so as not to hold a reader up;
 - long tasks on the main thread (PerformanceObserver 'longtask'): how many, and the longest;
 - bytes the server sent up to the first recomputed result (raw), and the same files gzip-compressed
   (as GitHub Pages serves text; whether it compresses .wasm is not assumed: both are shown); and
@@ -64,26 +67,53 @@ if (!window.__longTasks) {  // once a document, though a reused tab is given thi
 """
 # change the first calculator's first number input (else a text input) the moment it is live: waited
 # for in the page, as a reader's eye would (a round trip to Playwright first took 0.1-0.2 s then)
+# the first calculator's first number input (else a text input), and a value it can change to
+PICK_CHANGE = """
+  const pickChange = (live) => {
+    const states = live.states(0);
+    let position = states.findIndex((s) => !s.disabled && Number.isInteger(s.value) && typeof s.value !== "boolean");
+    if (position < 0) {
+      position = states.findIndex((s) => !s.disabled && s._model_name === "TextModel");
+      return { position, value: states[position].value + "+1" };
+    }
+    const s = states[position];
+    const step = Number.isInteger(s.step) && s.step > 0 ? s.step : 1;
+    return { position, value: s.max === null || s.max === undefined || s.value + step <= s.max ? s.value + step : s.value - step };
+  };
+"""
 CHANGE_INPUT = """
-async () => {
+async () => {""" + PICK_CHANGE + """
   const firstLive = () => window.rulesLibLive && (window.rulesLibLive.phases["first-live"] || window.rulesLibLive.status !== "starting");
   while (!firstLive()) await new Promise((resolve) => setTimeout(resolve, 2));
   const live = window.rulesLibLive;
   if (live.status === "failed") return { failed: String(live.error) };
-  const states = live.states(0);
-  let position = states.findIndex((s) => !s.disabled && Number.isInteger(s.value) && typeof s.value !== "boolean");
-  let value;
-  if (position >= 0) {
-    const s = states[position];
-    const step = Number.isInteger(s.step) && s.step > 0 ? s.step : 1;
-    value = s.max === null || s.max === undefined || s.value + step <= s.max ? s.value + step : s.value - step;
-  } else {
-    position = states.findIndex((s) => !s.disabled && s._model_name === "TextModel");
-    value = states[position].value + "+1";
-  }
+  const { position, value } = pickChange(live);
   const asked = performance.now();
   await live.setInput(0, position, { value });
   return { asked: Math.round(asked), shown: Math.round(performance.now()) };
+}
+"""
+# Python's work once a page has been quiet for 2 s (the files a restore deferred, the calculators of
+# the next page: live-python-worker.js, whenQuiet) begins with no message to the page. So: all live,
+# 2.1 s after the last answer, a change every 33 ms for a second (each once the one before is
+# answered), back and forth between two values; the longest and the median wait for an answer.
+CHANGES_WHILE_QUIET = """
+async () => {""" + PICK_CHANGE + """
+  const live = window.rulesLibLive;
+  while (live.status === "starting") await new Promise((resolve) => setTimeout(resolve, 5));
+  if (live.status !== "live") return null;
+  const { position, value } = pickChange(live);
+  const before = live.states(0)[position].value;
+  while (performance.now() < live.phases.lastUpdate + 2100) await new Promise((resolve) => setTimeout(resolve, 5));
+  const waits = [];
+  for (let change = 0; change < 30; change++) {
+    const asked = performance.now();
+    await live.setInput(0, position, { value: change % 2 ? before : value });
+    waits.push(performance.now() - asked);
+    await new Promise((resolve) => setTimeout(resolve, 33));
+  }
+  waits.sort((a, b) => a - b);
+  return { longest: Math.round(waits[waits.length - 1]), median: Math.round(waits[waits.length >> 1]) };
 }
 """
 
@@ -149,6 +179,7 @@ def load(context, url: str, throttle: int, open_tab: bool = False) -> dict:
     if "failed" in change:
         raise RuntimeError(f"{url}: the calculators did not start: {change['failed']}")
     to_result = list(Counting.sent)
+    quiet = page.evaluate(CHANGES_WHILE_QUIET)
     wait_until(page, "window.rulesLibLive.status !== 'starting'", timeout)
     if page.evaluate("window.rulesLibLive.status") != "live":
         raise RuntimeError(f"{url}: the calculators did not start: {page.evaluate('window.rulesLibLive.error')}")
@@ -165,7 +196,7 @@ def load(context, url: str, throttle: int, open_tab: bool = False) -> dict:
         "stored": live["phases"].get("rendered"), "first": live["phases"].get("first-live"),
         "live": live["phases"].get("live"), "result": change["shown"],
         "update": change["shown"] - change["asked"], "snapshot": live["snapshot"], "deferred": live["deferred"],
-        "python": live["python"],
+        "python": live["python"], "quiet": quiet,
         "phases": live["phases"],
         "long": [duration for _, duration in live["longTasks"]],
         "over": [f"{duration} ms at {start}" for start, duration in live["longTasks"] if duration > 200],
@@ -176,9 +207,10 @@ def load(context, url: str, throttle: int, open_tab: bool = False) -> dict:
 
 def line(kind: str, figures: dict) -> str:
     long = figures["long"]
+    quiet = f"{figures['quiet']['longest']}/{figures['quiet']['median']} ms" if figures["quiet"] else "-"
     return (f"  {kind:6} stored {figures['stored']:6} ms  first live {figures['first']:6} ms  live {figures['live']:6} ms"
             f"  result {figures['result']:6} ms"
-            f" (update {figures['update']:4} ms)  long tasks {len(long):2} (longest {max(long, default=0):4} ms)"
+            f" (update {figures['update']:4} ms, while quiet {quiet})  long tasks {len(long):2} (longest {max(long, default=0):4} ms)"
             f"  {figures['raw'] / 1e6:5.2f} MB raw, {figures['gzip'] / 1e6:5.2f} MB gzip"
             f" (visit {figures['visit'] / 1e6:5.2f} MB raw)  Python {figures['python']}, snapshot {figures['snapshot']},"
             f" deferred files {figures['deferred']}")
