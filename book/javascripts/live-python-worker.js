@@ -531,9 +531,10 @@ async function prebuildForNextPage() {
   const browser = await started;
   for (const kind of pageKinds) {
     const { classes, stored } = JSON.parse(kind);
+    const storedJson = JSON.stringify(stored);
     for (const dotted of classes) {
       await nextTask(); // one calculator a task: a reader's change waits for one at most
-      browser.prebuild_calculators(JSON.stringify([dotted]), JSON.stringify(stored));
+      browser.prebuild_calculators(JSON.stringify([dotted]), storedJson);
     }
   }
 }
