@@ -236,6 +236,28 @@ def test_gundam_sentinel_to_hit_recomputes_when_evasion_changes(browser, site_ur
     page.close()
 
 
+def test_the_first_calculator_is_drawn_and_paired_while_the_page_is_still_parsed(browser, site_url):
+    """The build puts the widgets' state and scripts before the first widget (widgets_as_parsed): the
+    first calculator's status line and its tree exist while the document is loading, and the page
+    below it, the theme's bundle included, is parsed after."""
+    page = browser.new_page()
+    page.add_init_script("""
+      new MutationObserver((changes, observer) => {
+        const tree = document.querySelector(".rules-lib-live-status + .widget-subarea > *");
+        if (!tree) return;
+        window.__firstTree = { readyState: document.readyState, bundle: !!document.querySelector("script[src*='assets/javascripts/bundle']") };
+        observer.disconnect();
+      }).observe(document, { childList: true, subtree: true });
+    """)
+    page.goto(site_url + "gundam-sentinel/07-calculators/", wait_until="load")
+    page.wait_for_function("window.rulesLibLive && window.rulesLibLive.status !== 'starting'", timeout=90_000)
+    assert page.evaluate("window.rulesLibLive.status") == "live", page.evaluate("window.rulesLibLive.error")
+    assert page.evaluate("window.__firstTree") == {"readyState": "loading", "bundle": False}
+    phases = page.evaluate("window.rulesLibLive.phases")
+    assert phases["models"] <= phases["parsed"] <= phases["live"]
+    page.close()
+
+
 @pytest.mark.parametrize("query", ["回避値", "evasion"])
 def test_search_finds_the_evasion_rules_in_english_and_japanese(browser, site_url, query):
     page = browser.new_page()

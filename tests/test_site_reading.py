@@ -26,6 +26,7 @@ from mkdocs_hooks import (  # noqa: E402
     preload_japanese_fonts,
     start_python_early,
     stored_inputs,
+    widgets_as_parsed,
 )
 from vendor import japanese_subsets_for  # noqa: E402
 
@@ -100,6 +101,41 @@ def test_a_page_sends_its_calculators_stored_inputs_from_its_head_without_their_
     # depth-first as the page pairs it; the first view of a class
     assert stored_inputs(page) == {"m:Calc": [{}, {"value": 7}, {}]}
     assert stored_inputs("<p>no widgets</p>") == {}
+
+
+SCRIPTS = ('<script src="../../javascripts/live-widgets.js"></script>'
+           '<script src="../../javascripts/live-calculators.js"></script>')
+
+
+def test_a_page_with_widgets_draws_each_one_as_the_parser_reaches_it():
+    state = '<script type="application/vnd.jupyter.widget-state+json">{"state": {}}</script>'
+    views = [f'<script type="application/vnd.jupyter.widget-view+json">{{"model_id": "{m}"}}</script>' for m in "ab"]
+    page = (f'<html><head><meta charset="utf-8"></head><body><p>intro</p>{views[0]}<p>between</p>{views[1]}'
+            f'{state}<script src="../../assets/javascripts/bundle.js"></script>{SCRIPTS}</body></html>')
+    out = widgets_as_parsed(page, "../..")
+    # the state and the two scripts just before the first widget, in that order, once each
+    assert out.count(state) == 1 and out.count(SCRIPTS) == 1
+    assert out.index("<p>intro</p>") < out.index(state + SCRIPTS) < out.index(views[0])
+    # each widget placed as soon as it is parsed; the theme's bundle stays at the end
+    placed = "<script>window.rulesLibLive&&rulesLibLive.place&&rulesLibLive.place()</script>"
+    assert f"{views[0]}{placed}<p>between</p>{views[1]}{placed}" in out
+    assert out.index(views[1]) < out.index("bundle.js")
+    # the parser waits for the two scripts: the head has asked for them already
+    head = out[:out.index("</head>")]
+    assert head.count('rel="preload" as="script"') == 2 and 'href="../../javascripts/live-calculators.js"' in head
+    # a page without stored widgets is left as it is
+    plain = f"<html><head><meta charset=\"utf-8\"></head><body><p>text</p>{SCRIPTS}</body></html>"
+    assert widgets_as_parsed(plain, "../..") == plain
+
+
+def test_every_page_with_widgets_has_their_state_and_scripts_before_the_first(site_dir):
+    pages = [p for p in sorted(site_dir.rglob("*.html")) if "widget-state+json" in p.read_text(encoding="utf-8")]
+    assert len(pages) > 10
+    for path in pages:
+        html = path.read_text(encoding="utf-8")
+        first_view = html.index('<script type="application/vnd.jupyter.widget-view+json">')
+        assert html.index("widget-state+json") < html.index("javascripts/live-calculators.js\"></script>") < first_view, path
+        assert html.count("rulesLibLive.place()") == html.count("widget-view+json"), path
 
 
 def test_every_calculators_page_names_its_python_after_the_build_and_its_snapshot_group(site_dir):

@@ -3,7 +3,9 @@
  *
  * The page first shows every widget from the state stored when the book was built. This
  * script renders that state itself (instead of nbconvert's automatic renderer) so that it
- * holds the widget models. Python runs in a Web Worker (live-python-worker.js), started from the
+ * holds the widget models. The build puts the state and this script before the page's first
+ * widget, and a call to rulesLibLive.place() after each (tools/mkdocs_hooks.py, widgets_as_parsed):
+ * the first calculator is drawn and paired while the parser is still on the rest of the page. Python runs in a Web Worker (live-python-worker.js), started from the
  * page's <head> (a few lines the build puts there on a page with calculators, tools/mkdocs_hooks.py;
  * this script adopts that worker) so that it downloads and boots while the page loads and draws:
  * Pyodide from the site's own vendor/ folder, this project's wheel, each calculator's Python class
@@ -81,47 +83,90 @@
     el.textContent = text;
   }
 
-  // The stored state's models at once, each view's place and status line too, and a promise of the
-  // views drawn, one widget tree a task: the calculators pair with Python (which needs the models, not
-  // the views) while their views are drawn. live-widgets.js draws them (no widget manager: see there).
-  function renderStoredState() {
+  // The stored state's models at once, and each widget placed as the parser reaches it: on a page with
+  // widgets the build puts the state and this script before the first widget, and a call to place()
+  // after each one (tools/mkdocs_hooks.py), so the first calculator pairs with Python and is drawn
+  // while the rest of the page is still parsed. Each view gets its place and status line at once, and
+  // is drawn one widget tree a task: the calculators pair with Python (which needs the models, not the
+  // views) while their views are drawn. live-widgets.js draws them (no widget manager: see there).
+  function storedWidgets() {
     const widgets = window.rulesLibWidgets;
-    const models = widgets.models(JSON.parse(stateTag.textContent));
+    const byId = new Map(widgets.models(JSON.parse(stateTag.textContent)).map((m) => [m.model_id, m]));
     live.phases.models = Math.round(performance.now());
-    const placed = [];
-    const shown = [];
-    for (const viewTag of document.querySelectorAll(`script[type="${VIEW_TYPE}"]`)) {
-      const { model_id: modelId } = JSON.parse(viewTag.textContent);
-      const model = models.find((m) => m.model_id === modelId);
-      if (!model || !viewTag.parentElement) continue;
-      const area = document.createElement("div");
-      area.className = "widget-subarea";
-      viewTag.parentElement.insertBefore(area, viewTag);
-      const view = { model, area };
-      view.drawn = new Promise((resolve) => (view.shown = resolve));
-      placed.push(view);
-      const dotted = liveClassOf(model);
-      if (dotted) {
-        const status = document.createElement("p");
-        status.className = "rules-lib-live-status";
-        setStatus(status, "starting", "Starting live calculators… (until then, the values shown were computed when the book was built)");
-        area.parentElement.insertBefore(status, area);
-        shown.push({ model, dotted, status, drawn: view.drawn });
-      }
-    }
-    const drawn = (async () => {
-      for (const { model, area, shown: drawnNow } of placed) {
-        // one widget tree a task, the first too (not in the task that started them): the page stays responsive
+    const placed = new Set();
+    const toDraw = [];
+    const found = { calculators: [], onCalculator: () => {} };
+    let drawing = false;
+    let parsed = false;
+    let allDrawn, notDrawn;
+    const drawn = new Promise((resolve, reject) => ((allDrawn = resolve), (notDrawn = reject)));
+    drawn.catch(() => {}); // reported where main() awaits it
+    let drawnTrees = 0;
+    const drawQueue = () => drawTrees().catch((error) => {
+      drawing = false;
+      notDrawn(error);
+    });
+    const drawTrees = async () => {
+      drawing = true;
+      // the first tree as soon as it is parsed, the rest once the page is: drawn before then, they made
+      // the theme's DOMContentLoaded work lay them out too (one task of 0.17-0.24 s on a cold load)
+      while (toDraw.length && (parsed || drawnTrees === 0)) {
+        // one widget tree a task, the first too (not in the task that placed it): the page stays responsive
         await new Promise((resolve) => setTimeout(resolve));
         // a reader's change to a calculator already live is answered before the next tree is drawn
         // (a bounded wait: the stored widgets are drawn even if Python never answers)
         if (live.pending) await Promise.race([live.pending, new Promise((resolve) => setTimeout(resolve, 250))]);
+        const { model, area, shown } = toDraw.shift();
         area.append(widgets.view(model));
-        drawnNow();
+        drawnTrees += 1;
+        shown();
       }
-      live.phases.rendered = Math.round(performance.now());
-    })();
-    return { shown, drawn };
+      drawing = false;
+      if (parsed) {
+        live.phases.rendered = Math.round(performance.now());
+        allDrawn();
+      }
+    };
+    // every view tag parsed so far that has no place yet, in the page's order
+    found.place = () => {
+      for (const viewTag of document.querySelectorAll(`script[type="${VIEW_TYPE}"]`)) {
+        if (placed.has(viewTag)) continue;
+        placed.add(viewTag);
+        const { model_id: modelId } = JSON.parse(viewTag.textContent);
+        const model = byId.get(modelId);
+        if (!model || !viewTag.parentElement) continue;
+        const area = document.createElement("div");
+        area.className = "widget-subarea";
+        viewTag.parentElement.insertBefore(area, viewTag);
+        const view = { model, area };
+        view.drawn = new Promise((resolve) => (view.shown = resolve));
+        toDraw.push(view);
+        const dotted = liveClassOf(model);
+        if (dotted) {
+          const status = document.createElement("p");
+          status.className = "rules-lib-live-status";
+          setStatus(status, "starting", "Starting live calculators… (until then, the values shown were computed when the book was built)");
+          area.parentElement.insertBefore(status, area);
+          const entry = { model, dotted, status, drawn: view.drawn };
+          found.calculators.push(entry);
+          found.onCalculator(entry);
+        }
+      }
+      if (!drawing && toDraw.length && drawnTrees === 0) drawQueue();
+    };
+    // the document is parsed: every view is placed; `drawn` once the last is drawn
+    found.parsed = () => {
+      found.place();
+      parsed = true;
+      if (drawing) return; // the queue, drawing on, ends with `drawn`
+      if (toDraw.length) drawQueue();
+      else {
+        live.phases.rendered = Math.round(performance.now());
+        allDrawn();
+      }
+    };
+    found.drawn = drawn;
+    return found;
   }
 
   // Python runs in a Web Worker (live-python-worker.js): it boots, restores its snapshot and
@@ -246,51 +291,76 @@
     return comm;
   }
 
+  // Called as soon as this script runs: the widgets parsed so far are placed at once, each one
+  // after it as the parser reaches it (live.place), and the rest once the document is parsed.
   async function main() {
-    let shown = [];
-    live.phases.parsed = Math.round(performance.now());
-    try {
-      const stored = renderStoredState();
-      shown = stored.shown;
-      if (!shown.length) {
-        await stored.drawn;
-        live.status = "static";
-        return;
+    let calculators = [];
+    const fail = (error) => {
+      if (live.status === "failed") return;
+      live.status = "failed";
+      live.error = String(error);
+      for (const { status } of calculators) {
+        setStatus(status, "failed", `Live calculators could not start (${error.message || error}); the values shown were computed when the book was built.`);
       }
+      console.warn("rules_lib live calculators:", error);
+    };
+    try {
+      const stored = storedWidgets();
+      calculators = stored.calculators;
       const python = startOnce();
       // for tests and the curious: each calculator's class and its widgets' current state
-      live.classes = shown.map((entry) => entry.dotted);
+      live.classes = [];
       live.states = (index) =>
-        flatten(shown[index].model).map((m) => ({
+        flatten(calculators[index].model).map((m) => ({
           _model_name: m.get("_model_name"), value: m.get("value"), index: m.get("index"),
           min: m.get("min"), max: m.get("max"), step: m.get("step"), disabled: m.get("disabled"),
         }));
       // both resolve once Python's answer is on the page
       live.setInput = (index, widget, state) => {
         live.pending = null;
-        flatten(shown[index].model)[widget].set(state);
+        flatten(calculators[index].model)[widget].set(state);
         return live.pending;
       };
-      live.click = (index, widget) => flatten(shown[index].model)[widget].send({ event: "click" });
+      live.click = (index, widget) => flatten(calculators[index].model)[widget].send({ event: "click" });
       // widgets open in Python that no calculator holds: 0, unless pages that left were not freed
       live.orphanWidgets = () => python.orphanWidgets();
       // each calculator is live once it is paired and drawn (a reader's input needs both): the first,
-      // at the top of the page, while the others are still drawn; the page once all are
-      const each = shown.map((entry) => Promise.all([python.ready.then(() => connect(python, entry)), entry.drawn]));
-      live.ready = (index) => each[index].then(() => true);
-      live.ready(0).then(() => (live.phases["first-live"] = live.phases["first-live"] || Math.round(performance.now())),
-        () => {});
-      live.calculators = (await Promise.all(each)).map(([comm]) => comm);
-      await stored.drawn;
-      live.phases.live = Math.round(performance.now());
-      live.status = "live";
-    } catch (error) {
-      live.status = "failed";
-      live.error = String(error);
-      for (const { status } of shown) {
-        setStatus(status, "failed", `Live calculators could not start (${error.message || error}); the values shown were computed when the book was built.`);
+      // at the top of the page, while the page below it is still parsed and drawn; the page once all are
+      const each = [];
+      const asked = []; // live.ready(index) before that calculator was parsed
+      live.ready = (index) =>
+        index < each.length ? each[index].then(() => true) : new Promise((resolve, reject) => asked.push({ index, resolve, reject }));
+      stored.onCalculator = (entry) => {
+        live.classes.push(entry.dotted);
+        const index = each.push(Promise.all([python.ready.then(() => connect(python, entry)), entry.drawn])) - 1;
+        each[index].catch(() => {}); // reported once the page is parsed (Promise.all below)
+        if (index === 0) each[0].then(() => (live.phases["first-live"] = live.phases["first-live"] || Math.round(performance.now())));
+        for (const wanted of asked.filter((a) => a.index === index)) wanted.resolve(live.ready(index));
+      };
+      live.place = () => {
+        try {
+          stored.place();
+        } catch (error) {
+          fail(error);
+        }
+      };
+      stored.place();
+      await parsedDocument;
+      live.phases.parsed = Math.round(performance.now());
+      stored.parsed();
+      for (const { index, reject } of asked.filter((a) => a.index >= each.length)) reject(new Error(`this page has no calculator ${index}`));
+      if (!calculators.length) {
+        await stored.drawn;
+        if (live.status !== "failed") live.status = "static";
+        return;
       }
-      console.warn("rules_lib live calculators:", error);
+      // a tree that cannot be drawn fails the page at once (its calculator would wait for it)
+      const [paired] = await Promise.all([Promise.all(each), stored.drawn]);
+      live.calculators = paired.map(([comm]) => comm);
+      live.phases.live = Math.round(performance.now());
+      if (live.status !== "failed") live.status = "live";
+    } catch (error) {
+      fail(error);
     }
     // the theme's search index may now be built (the page's <head> held it back: tools/mkdocs_hooks.py)
     window.dispatchEvent(new Event("rules-lib-live-settled"));
@@ -358,13 +428,13 @@
     }
   }
 
-  markDice();
-  if (stateTag) {
-    startOnce(); // start downloading and booting Python while the page renders
-    // once the document is parsed, not loaded: the stored widgets need no image or font to be drawn;
-    // in a task of its own, not in the theme's DOMContentLoaded one (together, a long task)
-    const soon = () => setTimeout(main);
+  // once the document is parsed, not loaded: the dice are in the whole text, and the stored widgets
+  // need no image or font to be drawn; in a task of its own, not in the theme's DOMContentLoaded one
+  const parsedDocument = new Promise((resolve) => {
+    const soon = () => setTimeout(resolve);
     if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", soon);
     else soon();
-  }
+  });
+  parsedDocument.then(markDice);
+  if (stateTag) main(); // Python starts downloading and booting while the page renders
 })();
