@@ -236,25 +236,29 @@ def test_gundam_sentinel_to_hit_recomputes_when_evasion_changes(browser, site_ur
     page.close()
 
 
-def test_the_first_calculator_is_drawn_and_paired_while_the_page_is_still_parsed(browser, site_url):
-    """The build puts the widgets' state and scripts before the first widget (widgets_as_parsed): the
-    first calculator's status line and its tree exist while the document is loading, and the page
-    below it, the theme's bundle included, is parsed after."""
+FIRST_CALCULATOR_PLACED = """
+  new MutationObserver((changes, observer) => {
+    if (!document.querySelector(".rules-lib-live-status + .widget-subarea")) return;
+    window.__firstPlaced = { readyState: document.readyState,
+                             bundle: !!document.querySelector("script[src*='assets/javascripts/bundle']") };
+    observer.disconnect();
+  }).observe(document, { childList: true, subtree: true });
+"""
+
+
+def test_the_first_calculator_is_placed_and_paired_while_the_page_is_still_parsed(browser, site_url):
+    """The build puts the first widget's state and the scripts before it (widgets_as_parsed): the
+    first calculator gets its place and status line, and asks Python to pair it, as soon as the parser
+    reaches it, before the theme's bundle; the rest of the state is read once the page is parsed."""
     page = browser.new_page()
-    page.add_init_script("""
-      new MutationObserver((changes, observer) => {
-        const tree = document.querySelector(".rules-lib-live-status + .widget-subarea > *");
-        if (!tree) return;
-        window.__firstTree = { readyState: document.readyState, bundle: !!document.querySelector("script[src*='assets/javascripts/bundle']") };
-        observer.disconnect();
-      }).observe(document, { childList: true, subtree: true });
-    """)
+    page.add_init_script(FIRST_CALCULATOR_PLACED)
     page.goto(site_url + "gundam-sentinel/07-calculators/", wait_until="load")
     page.wait_for_function("window.rulesLibLive && window.rulesLibLive.status !== 'starting'", timeout=90_000)
     assert page.evaluate("window.rulesLibLive.status") == "live", page.evaluate("window.rulesLibLive.error")
-    assert page.evaluate("window.__firstTree") == {"readyState": "loading", "bundle": False}
+    assert page.evaluate("window.__firstPlaced") == {"readyState": "loading", "bundle": False}
     phases = page.evaluate("window.rulesLibLive.phases")
     assert phases["models"] <= phases["parsed"] <= phases["live"]
+    assert page.evaluate("window.rulesLibLive.classes.length") == 4
     page.close()
 
 

@@ -108,22 +108,41 @@ SCRIPTS = ('<script src="../../javascripts/live-widgets.js"></script>'
 
 
 def test_a_page_with_widgets_draws_each_one_as_the_parser_reaches_it():
-    state = '<script type="application/vnd.jupyter.widget-state+json">{"state": {}}</script>'
+    state = {"version_major": 2, "state": {
+        "a": {"model_name": "VBoxModel", "state": {"children": ["IPY_MODEL_a1"], "layout": "IPY_MODEL_la"}},
+        "a1": {"model_name": "HTMLModel", "state": {"value": "<p>1</p>", "layout": "IPY_MODEL_l1"}},
+        "la": {"model_name": "LayoutModel", "state": {}}, "l1": {"model_name": "LayoutModel", "state": {}},
+        "b": {"model_name": "HTMLModel", "state": {"value": "<p>2</p>", "layout": "IPY_MODEL_lb"}},
+        "lb": {"model_name": "LayoutModel", "state": {}},
+    }}
+    stored = f'<script type="application/vnd.jupyter.widget-state+json">{json.dumps(state)}</script>'
     views = [f'<script type="application/vnd.jupyter.widget-view+json">{{"model_id": "{m}"}}</script>' for m in "ab"]
     page = (f'<html><head><meta charset="utf-8"></head><body><p>intro</p>{views[0]}<p>between</p>{views[1]}'
-            f'{state}<script src="../../assets/javascripts/bundle.js"></script>{SCRIPTS}</body></html>')
+            f'{stored}<script src="../../assets/javascripts/bundle.js"></script>{SCRIPTS}</body></html>')
     out = widgets_as_parsed(page, "../..")
-    # the state and the two scripts just before the first widget, in that order, once each
-    assert out.count(state) == 1 and out.count(SCRIPTS) == 1
-    assert out.index("<p>intro</p>") < out.index(state + SCRIPTS) < out.index(views[0])
-    # each widget placed as soon as it is parsed; the theme's bundle stays at the end
+    tag = re.compile(r'<script type="application/vnd\.jupyter\.widget-state\+json">(.*?)</script>', re.S)
+    first, rest = (json.loads(part) for part in tag.findall(out))
+    # the first widget's models (its children, layouts and theirs) before it, with the two scripts;
+    # every other model where the state was: split, not copied
+    assert sorted(first["state"]) == ["a", "a1", "l1", "la"] and sorted(rest["state"]) == ["b", "lb"]
+    assert first["version_major"] == rest["version_major"] == 2
+    assert first["state"]["a1"] == state["state"]["a1"]
+    assert out.count(SCRIPTS) == 1
+    assert out.index("<p>intro</p>") < out.index(SCRIPTS) < out.index(views[0])
+    assert out.rindex("widget-state+json", 0, out.index(SCRIPTS)) > out.index("<p>intro</p>")
+    # no text in the state ends its script early
+    assert "</p>" not in out[out.index("widget-state+json"):out.index(SCRIPTS)].replace("</script>", "")
+    # each widget placed as soon as it is parsed; the rest of the state, then the theme's bundle, at the end
     placed = "<script>window.rulesLibLive&&rulesLibLive.place&&rulesLibLive.place()</script>"
     assert f"{views[0]}{placed}<p>between</p>{views[1]}{placed}" in out
-    assert out.index(views[1]) < out.index("bundle.js")
+    assert out.index(views[1]) < out.rindex("widget-state+json") < out.index("bundle.js")
     # the parser waits for the two scripts: the head has asked for them already
     head = out[:out.index("</head>")]
     assert head.count('rel="preload" as="script"') == 2 and 'href="../../javascripts/live-calculators.js"' in head
-    # a page without stored widgets is left as it is
+    # a page whose one widget holds every model has one part; a page without stored widgets is left as it is
+    alone = {**state, "state": {k: m for k, m in state["state"].items() if k in ("a", "a1", "la", "l1")}}
+    single = page.replace(views[1], "").replace(json.dumps(state), json.dumps(alone))
+    assert len(tag.findall(widgets_as_parsed(single, "../.."))) == 1
     plain = f"<html><head><meta charset=\"utf-8\"></head><body><p>text</p>{SCRIPTS}</body></html>"
     assert widgets_as_parsed(plain, "../..") == plain
 
@@ -131,11 +150,17 @@ def test_a_page_with_widgets_draws_each_one_as_the_parser_reaches_it():
 def test_every_page_with_widgets_has_their_state_and_scripts_before_the_first(site_dir):
     pages = [p for p in sorted(site_dir.rglob("*.html")) if "widget-state+json" in p.read_text(encoding="utf-8")]
     assert len(pages) > 10
+    tag = re.compile(r'<script type="application/vnd\.jupyter\.widget-state\+json">(.*?)</script>', re.S)
     for path in pages:
         html = path.read_text(encoding="utf-8")
         first_view = html.index('<script type="application/vnd.jupyter.widget-view+json">')
         assert html.index("widget-state+json") < html.index("javascripts/live-calculators.js\"></script>") < first_view, path
         assert html.count("rulesLibLive.place()") == html.count("widget-view+json"), path
+        # every view's model is in one part of the state, and no model in two
+        parts = [json.loads(text)["state"] for text in tag.findall(html)]
+        assert sum(len(part) for part in parts) == len({key for part in parts for key in part}), path
+        for view in re.findall(r'<script type="application/vnd\.jupyter\.widget-view\+json">(.*?)</script>', html, re.S):
+            assert any(json.loads(view)["model_id"] in part for part in parts), path
 
 
 def test_every_calculators_page_names_its_python_after_the_build_and_its_snapshot_group(site_dir):

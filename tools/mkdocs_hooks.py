@@ -20,9 +20,9 @@
   mkdocs-jupyter inlines into every notebook page becomes one shared file (``share_inline_styles``),
   cut after the build to the rules the site's pages may use (``tools/unused_css.py``).
 - A page with live calculators starts their Python worker from its ``<head>`` (``start_python_early``),
-  so Python downloads and boots while the page loads and draws; its stored widget state and the
-  scripts that draw and pair it come before the first widget (``widgets_as_parsed``), so the first
-  calculator is live while the rest of the page is parsed.
+  so Python downloads and boots while the page loads and draws; the first widget's stored state and
+  the scripts that draw and pair the widgets come before it (``widgets_as_parsed``), so the first
+  calculator pairs while the rest of the page is parsed.
 - The site's ``vendor/`` folder (the runtime, the wheels, their bytecode and the Python snapshots,
   made in Node) does not depend on the pages: it is made in a thread from ``on_pre_build``, beside
   the pages, and moved into the site in ``on_post_build`` (a fresh build took 50 s for it after
@@ -504,36 +504,64 @@ def without_widget_manager(html: str) -> str:
 #: the scripts that draw the stored widgets and pair the calculators (mkdocs.yml's extra_javascript)
 _WIDGET_SCRIPTS = re.compile(r'<script src="[^"]*javascripts/live-(?:widgets|calculators)\.js"></script>')
 #: after each widget's view tag: live-calculators.js places (and pairs) it before the parser goes on
+#: how a stored widget state refers to another model
+_REFERENCE = "IPY_MODEL_"
 _PLACE_VIEW = "<script>window.rulesLibLive&&rulesLibLive.place&&rulesLibLive.place()</script>"
 
 
 def widgets_as_parsed(html: str, root: str) -> str:
-    """A page with stored widgets: their state and the scripts that draw them go before the first
-    widget, and each widget is placed as the parser reaches it.
+    """A page with stored widgets: the first widget's state and the scripts that draw the widgets go
+    just before it, and each widget is placed as the parser reaches it.
 
     Left at the end of the body, they ran only once the whole page was parsed, after the theme's
     bundle: a warm load's first calculator was live 0.4-0.7 s after navigation, though Python was
-    running after 0.1 s. Now the first calculator is paired and drawn while the rest of the page is
-    parsed. The two scripts are asked for from the ``<head>`` too, so that the parser, which waits
-    for them, finds them loaded.
+    running after 0.1 s. Now the first calculator is paired (and, on a warm load, drawn) while the
+    rest of the page is parsed. The other widgets' state stays where it was, the page's last part,
+    read once the page is parsed: all of it read early (110 KB of JSON) made the theme's
+    DOMContentLoaded work wait for the garbage collector (10-40 ms more). The state is split, not copied: each model is in one
+    part (`_first_widget_state`). The two scripts are asked for from the ``<head>`` too, so that the
+    parser, which waits for them, finds them loaded.
     """
     state = _WIDGET_STATE.search(html)
     scripts = _WIDGET_SCRIPTS.findall(html)
-    if not state or len(scripts) != 2:
-        return html
-    moved = state.group(0) + "".join(scripts)
-    html = _WIDGET_SCRIPTS.sub("", html[:state.start()] + html[state.end():])
     first = _VIEW.search(html)
-    if first is None:
-        return html[:state.start()] + moved + html[state.start():]
+    if not state or len(scripts) != 2 or first is None or first.start() > state.start():
+        return html
+    early, rest = _first_widget_state(json.loads(state.group(1)), json.loads(first.group(1))["model_id"])
+    rest_tag = _state_tag(rest) if rest["state"] else ""
+    html = _WIDGET_SCRIPTS.sub("", html[:state.start()] + rest_tag + html[state.end():])
     html = _VIEW.sub(lambda view: view.group(0) + _PLACE_VIEW, html)
-    html = html[:first.start()] + moved + html[first.start():]
+    first = _VIEW.search(html)
+    html = html[:first.start()] + _state_tag(early) + "".join(scripts) + html[first.start():]
     charset = _CHARSET.search(html)
     if charset is None:
         return html
     preloads = "".join(f'<link rel="preload" as="script" href="{root}/javascripts/live-{name}.js">'
                        for name in ("widgets", "calculators"))
     return f"{html[:charset.end()]}\n{preloads}{html[charset.end():]}"
+
+
+def _first_widget_state(stored: dict, model_id: str) -> tuple[dict, dict]:
+    """The stored state split in two: the models the widget ``model_id`` refers to (its children,
+    layouts and styles, and theirs), and every other model; each part keeps the state's other keys."""
+    models = stored.get("state", {})
+    wanted, todo = set(), [model_id]
+    while todo:
+        current = todo.pop()
+        if current in wanted or current not in models:
+            continue
+        wanted.add(current)
+        todo += [text.removeprefix(_REFERENCE) for text in _strings(models[current].get("state", {}))
+                 if text.startswith(_REFERENCE)]
+    def part(keep) -> dict:
+        return {**stored, "state": {key: model for key, model in models.items() if keep(key)}}
+    return part(lambda key: key in wanted), part(lambda key: key not in wanted)
+
+
+def _state_tag(stored: dict) -> str:
+    # "</" written "<\/" as nbconvert writes it, so no text in the state ends the script early
+    text = json.dumps(stored, ensure_ascii=False).replace("</", "<\\/")
+    return f'<script type="application/vnd.jupyter.widget-state+json">{text}</script>'
 
 
 _GLOSSARY_LINK = re.compile(r"\]\(([^)#\s]+)\.(?:ipynb|md)(#[^)\s]*)?\)")

@@ -3,9 +3,10 @@
  *
  * The page first shows every widget from the state stored when the book was built. This
  * script renders that state itself (instead of nbconvert's automatic renderer) so that it
- * holds the widget models. The build puts the state and this script before the page's first
- * widget, and a call to rulesLibLive.place() after each (tools/mkdocs_hooks.py, widgets_as_parsed):
- * the first calculator is drawn and paired while the parser is still on the rest of the page. Python runs in a Web Worker (live-python-worker.js), started from the
+ * holds the widget models. The build puts the first widget's state and this script before it, and
+ * a call to rulesLibLive.place() after each widget (tools/mkdocs_hooks.py, widgets_as_parsed): the
+ * first calculator asks Python to pair it while the parser is still on the rest of the page, and is
+ * drawn then too if Python is running. Python runs in a Web Worker (live-python-worker.js), started from the
  * page's <head> (a few lines the build puts there on a page with calculators, tools/mkdocs_hooks.py;
  * this script adopts that worker) so that it downloads and boots while the page loads and draws:
  * Pyodide from the site's own vendor/ folder, this project's wheel, each calculator's Python class
@@ -53,11 +54,9 @@
   const NOT_PROSE = "pre, code, a, button, h1, h2, h3, h4, h5, h6, script, style, textarea, svg, " +
     ".jp-CodeCell, .jp-OutputArea, .highlight, .widget-subarea, .source-text, .rules-lib-dice, .rules-lib-roll";
 
+  // the page's stored widget state: its first part (the first widget's models) comes before this
+  // script, the rest at the end of the page (tools/mkdocs_hooks.py, widgets_as_parsed)
   const stateTag = document.querySelector(`script[type="${STATE_TYPE}"]`);
-  if (stateTag) {
-    // take the state from nbconvert's automatic renderer: this script renders it instead
-    stateTag.type = "application/x-rules-lib-widget-state+json";
-  }
   const self = document.currentScript;
   const siteRoot = new URL("../", self.src);
 
@@ -83,15 +82,26 @@
     el.textContent = text;
   }
 
-  // The stored state's models at once, and each widget placed as the parser reaches it: on a page with
-  // widgets the build puts the state and this script before the first widget, and a call to place()
-  // after each one (tools/mkdocs_hooks.py), so the first calculator pairs with Python and is drawn
-  // while the rest of the page is still parsed. Each view gets its place and status line at once, and
-  // is drawn one widget tree a task: the calculators pair with Python (which needs the models, not the
-  // views) while their views are drawn. live-widgets.js draws them (no widget manager: see there).
+  // The stored state's models, and each widget placed as the parser reaches it: on a page with widgets
+  // the build puts the first widget's state and this script before it, a call to place() after each
+  // widget, and the rest of the state at the end (tools/mkdocs_hooks.py), so the first calculator
+  // pairs with Python while the rest of the page is still parsed. Each view gets its place and status
+  // line at once, and is drawn one widget tree a task: the calculators pair with Python (which needs
+  // the models, not the views) while their views are drawn. live-widgets.js draws them (no widget
+  // manager: see there).
   function storedWidgets() {
     const widgets = window.rulesLibWidgets;
-    const byId = new Map(widgets.models(JSON.parse(stateTag.textContent)).map((m) => [m.model_id, m]));
+    const byId = new Map();
+    const read = new Set();
+    // the parts of the state not read yet (each one once)
+    const readState = () => {
+      for (const tag of document.querySelectorAll(`script[type="${STATE_TYPE}"]`)) {
+        if (read.has(tag)) continue;
+        read.add(tag);
+        for (const model of widgets.models(JSON.parse(tag.textContent), byId)) byId.set(model.model_id, model);
+      }
+    };
+    readState();
     live.phases.models = Math.round(performance.now());
     const placed = new Set();
     const toDraw = [];
@@ -102,17 +112,26 @@
     const drawn = new Promise((resolve, reject) => ((allDrawn = resolve), (notDrawn = reject)));
     drawn.catch(() => {}); // reported where main() awaits it
     let drawnTrees = 0;
+    // the first tree before the page is parsed only once Python is ready to pair it (a warm load):
+    // on a cold load it would only show sooner, and drawn then, the theme's DOMContentLoaded work
+    // laid it out too (one task of 0.2-0.3 s in 2 of 6 cold loads of verse-world)
+    let firstEarly = false;
+    const due = () => toDraw.length > 0 && (parsed || (firstEarly && drawnTrees === 0));
     const drawQueue = () => drawTrees().catch((error) => {
       drawing = false;
       notDrawn(error);
     });
     const drawTrees = async () => {
       drawing = true;
-      // the first tree as soon as it is parsed, the rest once the page is: drawn before then, they made
-      // the theme's DOMContentLoaded work lay them out too (one task of 0.17-0.24 s on a cold load)
-      while (toDraw.length && (parsed || drawnTrees === 0)) {
-        // one widget tree a task, the first too (not in the task that placed it): the page stays responsive
-        await new Promise((resolve) => setTimeout(resolve));
+      // the rest once the page is parsed: drawn before then, they made the theme's DOMContentLoaded
+      // work lay them out too (one task of 0.17-0.24 s on a cold load)
+      while (due()) {
+        // one widget tree a task, the first too (not in the task that placed it): the page stays responsive;
+        // the first one after a frame of the page has been drawn, not in it (its first layout, the
+        // longest task of a load, is not made longer), or 100 ms on (a tab in the background draws no frame)
+        if (parsed) await new Promise((resolve) => setTimeout(resolve));
+        else await Promise.race([new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve))),
+          new Promise((resolve) => setTimeout(resolve, 100))]);
         // a reader's change to a calculator already live is answered before the next tree is drawn
         // (a bounded wait: the stored widgets are drawn even if Python never answers)
         if (live.pending) await Promise.race([live.pending, new Promise((resolve) => setTimeout(resolve, 250))]);
@@ -127,13 +146,15 @@
         allDrawn();
       }
     };
-    // every view tag parsed so far that has no place yet, in the page's order
+    // every view tag parsed so far that has no place yet, in the page's order; before the page is
+    // parsed, only those whose state is read (the first): the others wait for the rest of the state
     found.place = () => {
       for (const viewTag of document.querySelectorAll(`script[type="${VIEW_TYPE}"]`)) {
         if (placed.has(viewTag)) continue;
-        placed.add(viewTag);
         const { model_id: modelId } = JSON.parse(viewTag.textContent);
         const model = byId.get(modelId);
+        if (!model && !parsed) break;
+        placed.add(viewTag);
         if (!model || !viewTag.parentElement) continue;
         const area = document.createElement("div");
         area.className = "widget-subarea";
@@ -152,12 +173,17 @@
           found.onCalculator(entry);
         }
       }
-      if (!drawing && toDraw.length && drawnTrees === 0) drawQueue();
+      if (!drawing && due()) drawQueue();
+    };
+    found.pythonReady = () => {
+      firstEarly = true;
+      if (!drawing && due()) drawQueue();
     };
     // the document is parsed: every view is placed; `drawn` once the last is drawn
     found.parsed = () => {
-      found.place();
+      readState();
       parsed = true;
+      found.place();
       if (drawing) return; // the queue, drawing on, ends with `drawn`
       if (toDraw.length) drawQueue();
       else {
@@ -175,8 +201,8 @@
   // The memory snapshot is fetched, checked and restored in the worker.
   // the calculator classes the stored state names (their modules can be imported before the page draws)
   function pageClasses() {
-    if (!stateTag) return [];
-    const found = stateTag.textContent.match(new RegExp(`"${LIVE_PREFIX}[A-Za-z0-9_.:]{1,200}"`, "g")) || [];
+    const text = [...document.querySelectorAll(`script[type="${STATE_TYPE}"]`)].map((tag) => tag.textContent).join("");
+    const found = text.match(new RegExp(`"${LIVE_PREFIX}[A-Za-z0-9_.:]{1,200}"`, "g")) || [];
     return [...new Set(found.map((quoted) => quoted.slice(LIVE_PREFIX.length + 1, -1)))];
   }
 
@@ -332,7 +358,9 @@
         index < each.length ? each[index].then(() => true) : new Promise((resolve, reject) => asked.push({ index, resolve, reject }));
       stored.onCalculator = (entry) => {
         live.classes.push(entry.dotted);
-        const index = each.push(Promise.all([python.ready.then(() => connect(python, entry)), entry.drawn])) - 1;
+        // asked for at once: the worker answers once its Python is ready (a reply to the page waits
+        // while the page is parsed, so not waiting for the page to hear "ready" saves one such wait)
+        const index = each.push(Promise.all([connect(python, entry), entry.drawn])) - 1;
         each[index].catch(() => {}); // reported once the page is parsed (Promise.all below)
         if (index === 0) each[0].then(() => (live.phases["first-live"] = live.phases["first-live"] || Math.round(performance.now())));
         for (const wanted of asked.filter((a) => a.index === index)) wanted.resolve(live.ready(index));
@@ -345,6 +373,7 @@
         }
       };
       stored.place();
+      python.ready.then(stored.pythonReady, () => {});
       await parsedDocument;
       live.phases.parsed = Math.round(performance.now());
       stored.parsed();

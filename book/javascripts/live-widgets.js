@@ -10,9 +10,10 @@
  * on("change"), changedAttributes and send. A model this script does not know stops the page's
  * widgets with an error naming it (the tests build every page), never a silent blank.
  *
- * window.rulesLibWidgets = { models(state), view(model) }: the models of a stored
- * "application/vnd.jupyter.widget-state+json" (references between models resolved), and a model's
- * element, kept in step with the model.
+ * window.rulesLibWidgets = { models(state, known), view(model) }: the models of a stored
+ * "application/vnd.jupyter.widget-state+json" (references between models resolved, also to the
+ * `known` models of a part read before: a page's state comes in parts, tools/mkdocs_hooks.py), and a
+ * model's element, kept in step with the model.
  */
 (function () {
   "use strict";
@@ -58,15 +59,16 @@
     }
   }
 
-  // every model of the stored state, with its "IPY_MODEL_…" references (children, layout, style) as models
-  function models(stored) {
+  // every model of the stored state, with its "IPY_MODEL_…" references (children, layout, style) as
+  // models: its own, or those of `known` (a Map by id: the models of a part of the page's state read before)
+  function models(stored, known = new Map()) {
     const byId = new Map();
     for (const [modelId, { model_name: name, state }] of Object.entries(stored.state)) {
       byId.set(modelId, new Model(modelId, name, { ...state, _model_name: name }));
     }
     const resolve = (value) => {
       if (typeof value === "string" && value.startsWith(REFERENCE)) {
-        const found = byId.get(value.slice(REFERENCE.length));
+        const found = byId.get(value.slice(REFERENCE.length)) || known.get(value.slice(REFERENCE.length));
         if (!found) throw new Error(`the stored widget state refers to a missing model ${value}`);
         return found;
       }
