@@ -397,7 +397,7 @@ def stored_inputs(html: str) -> dict[str, list[dict]]:
         model = models[model_id]["state"]
         found = [{} if model.get("_model_name") in OUTPUT_MODELS else {key: model[key] for key in INPUT_KEYS if key in model}]
         for child in model.get("children", []):
-            found += depth_first(child.removeprefix("IPY_MODEL_"))
+            found += depth_first(child.removeprefix(_REFERENCE))
         return found
 
     stored: dict[str, list[dict]] = {}

@@ -111,6 +111,10 @@
     let allDrawn, notDrawn;
     const drawn = new Promise((resolve, reject) => ((allDrawn = resolve), (notDrawn = reject)));
     drawn.catch(() => {}); // reported where main() awaits it
+    const finished = () => {
+      live.phases.rendered = Math.round(performance.now());
+      allDrawn();
+    };
     let drawnTrees = 0;
     // the first tree before the page is parsed only once Python is ready to pair it (a warm load):
     // on a cold load it would only show sooner, and drawn then, the theme's DOMContentLoaded work
@@ -141,10 +145,7 @@
         shown();
       }
       drawing = false;
-      if (parsed) {
-        live.phases.rendered = Math.round(performance.now());
-        allDrawn();
-      }
+      if (parsed) finished();
     };
     // every view tag parsed so far that has no place yet, in the page's order; before the page is
     // parsed, only those whose state is read (the first): the others wait for the rest of the state
@@ -186,10 +187,7 @@
       found.place();
       if (drawing) return; // the queue, drawing on, ends with `drawn`
       if (toDraw.length) drawQueue();
-      else {
-        live.phases.rendered = Math.round(performance.now());
-        allDrawn();
-      }
+      else finished();
     };
     found.drawn = drawn;
     return found;
