@@ -271,6 +271,8 @@ def test_search_finds_the_evasion_rules_in_english_and_japanese(browser, site_ur
     page.locator(".md-search-result__item").first.wait_for(timeout=15_000)
     links = page.locator(".md-search-result__item > a").evaluate_all("as => as.map(a => a.getAttribute('href'))")
     assert any("gundam-sentinel/03-to-hit" in link for link in links[:8]), links[:8]
+    # the results are other pages' text: every face of the Japanese font is declared (japanese-font.js)
+    assert page.evaluate("!!document.querySelector('link[href$=\"noto-sans-jp/400.css\"]')")
     page.close()
 
 
@@ -535,6 +537,35 @@ def test_japanese_is_drawn_with_the_sites_own_font(browser, site_url, page_path,
     assert 0 < len(set(fonts)) <= most_subsets, len(set(fonts))
     assert outside == []
     _screenshot(page, f"japanese-{page_path.strip('/').replace('/', '-')}-{width}")
+    page.close()
+
+
+def test_japanese_a_page_does_not_show_is_declared_when_a_calculator_shows_it(browser, site_url):
+    """A page declares the Japanese font's faces of its own text only; a sheet renamed in a character
+    the page lacks (鬱) has every face declared and is drawn with the site's font, not as boxes."""
+    page = browser.new_page()
+    asked = []
+    page.on("request", lambda r: asked.append(r.url) if "/noto-sans-jp/" in r.url else None)
+    page.goto(site_url + "gundam-sentinel/08-table-sheet/", wait_until="load")
+    page.wait_for_function("window.rulesLibLive && window.rulesLibLive.status === 'live'", timeout=90_000)
+    faces = "[...document.fonts].filter(f => f.family.includes('Noto Sans JP')).length"
+    assert 0 < page.evaluate(faces) < 119 and not [url for url in asked if url.endswith("400.css")]
+    position = page.evaluate("window.rulesLibLive.states(0).findIndex(s => s._model_name === 'TextareaModel')")
+    toml = page.evaluate(f"window.rulesLibLive.states(0)[{position}].value")
+    assert 'name = "Zaku II"' in toml
+    page.evaluate("([position, toml]) => window.rulesLibLive.setInput(0, position, { value: toml })",
+                  [position, toml.replace('name = "Zaku II"', 'name = "鬱金"')])
+    page.wait_for_function("[...document.querySelectorAll('.rules-lib-sheet b')].some(b => b.textContent === '鬱金')")
+    assert [url for url in asked if url.endswith("400.css")] and page.evaluate(faces) >= 119
+    page.evaluate("""() => {
+        const name = [...document.querySelectorAll('.rules-lib-sheet b')].find(b => b.textContent === '鬱金');
+        name.dataset.japaneseProbe = '';
+        name.scrollIntoView({ block: 'center' });
+    }""")
+    page.wait_for_function("document.fonts.status === 'loaded'")
+    used = _fonts_used(page, "[data-japanese-probe]")
+    japanese = [f for f in used if f["familyName"].startswith("Noto Sans JP") and f["isCustomFont"]]
+    assert japanese and japanese[0]["glyphCount"] >= 2, used
     page.close()
 
 

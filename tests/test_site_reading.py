@@ -22,13 +22,15 @@ from mkdocs_hooks import (  # noqa: E402
     BUILD_PLACEHOLDER,
     CHAPTERS,
     build_id,
+    declare_japanese_faces,
     exclude_code_from_search,
+    japanese_subsets_shown,
     preload_japanese_fonts,
     start_python_early,
     stored_inputs,
     widgets_as_parsed,
 )
-from vendor import japanese_subsets_for  # noqa: E402
+from vendor import JAPANESE_FROM, japanese_font_subsets, japanese_subsets_for  # noqa: E402
 
 RAW_ROLE = re.compile(r":(?:py:)?(?:mod|func|class|meth|attr|data|exc|obj|const):")
 
@@ -200,6 +202,45 @@ def test_the_calculators_pages_preload_every_font_subset_they_show(site_dir):
         preloaded = re.findall(r'rel="preload" as="font"[^>]*href="[./]*/vendor/([^"]+)"', html)
         assert preloaded, path
         assert all((site_dir / "vendor" / name).is_file() for name in preloaded), path
+
+
+_FACE = re.compile(r'@font-face\{font-family:"Noto Sans JP";[^}]*src:url\("([^"]+)"\) format\("woff2"\);unicode-range:([^}]+)\}')
+
+
+def test_a_page_declares_the_japanese_faces_of_its_own_text_only_and_how_to_declare_the_rest():
+    state = ('<script type="application/vnd.jupyter.widget-state+json">'
+             '{"a": {"description": "\\u56de\\u907f\\u5024"}}</script>')  # 回避値, as the JSON escapes it
+    page = (f'<html><head><meta charset="utf-8"><link rel="stylesheet" href="x.css"><script>"♠";</script></head>'
+            f'<body><p>Attack (攻撃) &amp; ガンダム</p>{state}</body></html>')
+    out = declare_japanese_faces(page, "../..")
+    head = out[:out.index("</head>")]
+    faces = _FACE.findall(head)
+    wanted = japanese_subsets_for("攻撃ガンダム回避値")
+    assert [url for url, _ in faces] == [f"../../vendor/{path}" for path in wanted] and faces
+    # each face as the site's copy of the font's CSS declares it: the same ranges
+    ranges = dict(japanese_font_subsets())
+    for (_, declared), path in zip(faces, wanted, strict=True):
+        assert declared == ",".join(f"U+{a:X}" + (f"-{b:X}" if b != a else "") for a, b in ranges[path])
+    assert head.index("@font-face") < head.index('rel="stylesheet"')  # before the stylesheets that use them
+    script = re.search(r'<script data-all="([^"]+)" data-from="(\d+)">', head)
+    assert script.groups() == ("../../vendor/noto-sans-jp/400.css", str(JAPANESE_FROM))
+    # no Japanese shown: no faces, still the script (a search result may need them)
+    bare = declare_japanese_faces(page.replace("攻撃", "").replace("ガンダム", "").replace(state, ""), "..")
+    assert "@font-face" not in bare and 'data-all="../vendor/noto-sans-jp/400.css"' in bare
+
+
+def test_every_page_declares_a_face_for_each_japanese_character_it_shows_and_no_page_all(site_dir):
+    assert "@import" not in (site_dir / "stylesheets" / "fonts.css").read_text(encoding="utf-8")
+    assert (site_dir / "vendor" / "noto-sans-jp" / "400.css").is_file()  # what japanese-font.js declares
+    pages = [p for p in sorted(site_dir.rglob("*.html")) if p.name != "404.html"]
+    assert len(pages) > 40
+    for path in pages:
+        html = path.read_text(encoding="utf-8")
+        declared = {url.split("/vendor/", 1)[1] for url, _ in _FACE.findall(html)}
+        assert declared == set(japanese_subsets_shown(html)), path
+        assert len(declared) < len(japanese_font_subsets()), path
+        assert all((site_dir / "vendor" / name).is_file() for name in declared), path
+        assert 'data-all="' in html, path
 
 
 def test_notebook_pages_load_no_widget_manager(site_dir):

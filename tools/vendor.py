@@ -163,6 +163,20 @@ def _subset_of_character() -> dict[int, int]:
     return found
 
 
+def japanese_font_faces(paths: list[str], root: str) -> str:
+    """The ``@font-face`` rules of the given subset files (paths under ``vendor/``, as
+    ``japanese_subsets_for`` names them), each as the site's copy of the font's CSS declares it, with
+    its URL from a page ``root`` away."""
+    wanted = set(paths)
+    faces = []
+    for path, ranges in japanese_font_subsets():
+        if path in wanted:
+            unicode_range = ",".join(f"U+{first:X}" + (f"-{last:X}" if last != first else "") for first, last in ranges)
+            faces.append(f'@font-face{{font-family:"Noto Sans JP";font-style:normal;font-display:swap;font-weight:400;'
+                         f'src:url("{root}/vendor/{path}") format("woff2");unicode-range:{unicode_range}}}')
+    return "\n".join(faces)
+
+
 def japanese_subsets_for(text: str) -> list[str]:
     """The subset files (paths under ``vendor/``) that hold the Japanese characters of ``text``, in
     the font's order."""

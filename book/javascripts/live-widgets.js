@@ -41,6 +41,8 @@
         if (JSON.stringify(this.attributes[key]) !== JSON.stringify(value)) changed[key] = value;
       }
       if (!Object.keys(changed).length) return;
+      // the page declares the Japanese font's faces of its own text only (japanese-font.js)
+      if (window.rulesLibJapaneseFont) window.rulesLibJapaneseFont.cover(changed);
       Object.assign(this.attributes, changed);
       this.changed = changed;
       try {
