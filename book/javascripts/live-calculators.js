@@ -469,6 +469,9 @@
     if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", soon);
     else soon();
   });
-  parsedDocument.then(markDice);
+  // the dice once the page is idle (a second on at most): marking them walks the whole text (5-15 ms),
+  // which a first calculator's answer, due about then, would wait for
+  const whenIdle = (work) => (window.requestIdleCallback ? requestIdleCallback(work, { timeout: 1000 }) : setTimeout(work, 200));
+  parsedDocument.then(() => whenIdle(markDice));
   if (stateTag) main(); // Python starts downloading and booting while the page renders
 })();
