@@ -523,6 +523,19 @@ def on_post_page(output: str, page, config) -> str:
     return widgets_as_parsed(without_widget_manager(output), root)
 
 
+#: the theme's stylesheet, after the site's root as the page writes it
+_THEME_STYLESHEET = re.compile(r'<link rel="stylesheet" href="([^"]*)assets/stylesheets/main\.')
+
+
+def on_post_template(output: str, template_name: str, config) -> str:
+    """The 404 page (a theme template, not a page) declares its Japanese faces too; its links start
+    from the site's root, as the theme writes them there."""
+    if template_name != "404.html":
+        return output
+    found = _THEME_STYLESHEET.search(output)
+    return declare_japanese_faces(output, found.group(1).rstrip("/")) if found else output
+
+
 def without_widget_manager(html: str) -> str:
     """The page without the widget manager mkdocs-jupyter's template adds (the html-manager bundle,
     from a CDN): ``javascripts/live-widgets.js`` draws the stored widgets.
