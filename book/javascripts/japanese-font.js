@@ -14,6 +14,7 @@
   const from = Number(script.dataset.from); // below this, the reader's own fonts draw the text
   let all = false;
   let drawn = null; // the page's faces' code points, as sorted disjoint [first, last] ranges
+  const drawnSeen = new Set(); // code points found in them so far (a calculator repeats its terms)
 
   function declareAll() {
     if (all) return;
@@ -61,7 +62,9 @@
     if (typeof value === "string") {
       for (const character of value) {
         const code = character.codePointAt(0);
-        if (code >= from && !isDrawn(code)) return declareAll();
+        if (code < from || drawnSeen.has(code)) continue;
+        if (!isDrawn(code)) return declareAll();
+        drawnSeen.add(code);
       }
     } else if (value && typeof value === "object") {
       for (const item of Object.values(value)) cover(item);
