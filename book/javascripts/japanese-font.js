@@ -27,7 +27,7 @@
 
   function pageRanges() {
     const ranges = [];
-    for (const face of document.fonts) {
+    for (const face of document.fonts || []) {
       if (face.family.replace(/["']/g, "") !== "Noto Sans JP") continue;
       for (const part of face.unicodeRange.split(",")) {
         const [first, last] = part.trim().replace(/^u\+/i, "").split("-");
@@ -57,7 +57,16 @@
     return false;
   }
 
+  // a failure here must never stop a calculator's update: it declares every face instead
   function cover(value) {
+    try {
+      look(value);
+    } catch (error) {
+      declareAll();
+    }
+  }
+
+  function look(value) {
     if (all) return;
     if (typeof value === "string") {
       for (const character of value) {
@@ -67,7 +76,7 @@
         drawnSeen.add(code);
       }
     } else if (value && typeof value === "object") {
-      for (const item of Object.values(value)) cover(item);
+      for (const item of Object.values(value)) look(item);
     }
   }
 
