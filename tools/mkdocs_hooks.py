@@ -31,6 +31,7 @@
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import html as html_module
 import json
@@ -485,6 +486,11 @@ def preload_japanese_fonts(html: str, root: str, subsets: list[str] | None = Non
 
 #: declares every subset when text not the page's own needs one the page lacks (inlined in the head)
 JAPANESE_FONT_SCRIPT = BOOK / "javascripts" / "japanese-font.js"
+
+
+@functools.cache
+def _japanese_font_script() -> str:
+    return JAPANESE_FONT_SCRIPT.read_text(encoding="utf-8")  # once a build (on_pre_build clears it)
 _FIRST_STYLESHEET = re.compile(r'<link rel="stylesheet"')
 
 
@@ -503,7 +509,7 @@ def declare_japanese_faces(html: str, root: str, subsets: list[str] | None = Non
     first = _FIRST_STYLESHEET.search(html)
     if first is None:
         return html
-    script = JAPANESE_FONT_SCRIPT.read_text(encoding="utf-8")
+    script = _japanese_font_script()
     faces = japanese_font_faces(subsets, root)
     declared = (f"<style>{faces}</style>" if faces else "") + (
         f'<script data-all="{root}/vendor/noto-sans-jp/400.css" data-from="{JAPANESE_FROM}">{script}</script>\n')
@@ -758,6 +764,7 @@ def _drop_vendor_ahead() -> None:
 def on_pre_build(config) -> None:
     global _vendor_ahead
     _drop_vendor_ahead()  # a rebuild (make serve) that started before the last one ended
+    _japanese_font_script.cache_clear()  # make serve: an edited script is inlined in the rebuild
     VENDOR_CACHE.mkdir(parents=True, exist_ok=True)
     folder = Path(tempfile.mkdtemp(prefix="vendor-ahead-", dir=VENDOR_CACHE))
     pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="vendor")

@@ -184,7 +184,7 @@
       firstEarly = true;
       if (!drawing && due()) drawQueue();
     };
-    found.firstPaired = () => firstPaired();
+    found.firstPaired = firstPaired;
     // the document is parsed: every view is placed; `drawn` once the last is drawn
     found.parsed = () => {
       readState();
