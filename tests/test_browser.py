@@ -556,7 +556,8 @@ def test_japanese_a_page_does_not_show_is_declared_when_a_calculator_shows_it(br
     page.evaluate("([position, toml]) => window.rulesLibLive.setInput(0, position, { value: toml })",
                   [position, toml.replace('name = "Zaku II"', 'name = "鬱金"')])
     page.wait_for_function("[...document.querySelectorAll('.rules-lib-sheet b')].some(b => b.textContent === '鬱金')")
-    assert [url for url in asked if url.endswith("400.css")] and page.evaluate(faces) >= 119
+    assert [url for url in asked if url.endswith("400.css")]
+    page.wait_for_function(f"{faces} >= 119")  # once the stylesheet it asked for has arrived
     page.evaluate("""() => {
         const name = [...document.querySelectorAll('.rules-lib-sheet b')].find(b => b.textContent === '鬱金');
         name.dataset.japaneseProbe = '';
