@@ -1,26 +1,29 @@
 """Mutation run over the rule modules: does a catalogue check fail when a rule is wrong?
 
-For each system, the rule modules (``rules_lib/<package>/*.py``) are mutated one small change at
-a time (and, in the run named ``shared``, the dice and geometry code every chapter uses) (a comparison flipped at its boundary or negated, ``+``/``-`` swapped, ``*``/``//``
-swapped, a whole number moved by one, ``True``/``False`` swapped, ``and``/``or`` swapped, a
-``not`` dropped, ``min``/``max`` and ``any``/``all`` swapped), and the book's own check cells are run against each mutant: the notebooks'
-code cells are executed in-process (no Jupyter kernel), in a forked child that imports the
-mutated module instead of the real one. A mutant is **killed** when a ``check_example`` call
-fails, or a cell leading to one raises; otherwise it **survives**.
+For each system, its rule modules (``rules_lib/<package>/*.py``; in the run named ``shared``, the
+dice and geometry code every chapter uses) are changed one small change at a time
+(``tools/mutants.py``: comparisons, arithmetic, numbers moved by one, flags, ``min``/``max``, clamps,
+refusals dropped, branches swapped; module constants, default arguments, the bounds of input checks
+and f-strings that are results included), and the book's own check cells run against each
+**mutant**: the notebooks' code cells are executed in-process (no Jupyter kernel), in a forked child
+that imports the changed module instead of the real one. Only lines some check's cells execute are
+changed (the baseline run records them with ``coverage``). A mutant is
 
-Only lines that some check actually executes are mutated (the baseline run records, with
-``coverage``, which lines each check's cells reach); a change to a line no check reaches could
-not be caught by any check and says nothing about the catalogue. Changes that only alter an
-explanation or an error are not made: inside f-strings, ``raise``, ``steps.append(...)``, the
-bounds of input checks (``check_int(..., minimum=0)``), decorators (``frozen=True``), and the test
-of an ``if`` whose branches only raise or only append to the working, and drawing code (figure
-modules, functions that build SVG or HTML).
+- **killed by the book** when a ``check_example`` call fails, or a cell leading to one raises;
+- **killed only by pytest** when the book's checks pass but a unit test that runs the changed line
+  fails (the baseline records, per test, the lines it runs and its time; a mutant runs those tests,
+  the fastest first, until one fails; tests that need the built site or a browser are left out; by
+  default only survivors in rules a check reaches go to this stage, ``--pytest-all`` sends every one);
+- a **survivor** otherwise. A survivor is **in a checked rule** when its function is one a check
+  reaches (the functions the values it passes were computed by, directly or through calls, traced
+  by ``tools/check_trace.py``), or its constant is read by such a function or by the check's cells.
 
-The report, per system: the mutation score (killed / mutants), the surviving mutants, every
-``reproduced`` entry that no mutant made fail (its check could not fail), and the survivors in
-the rules a reproduced entry checks (the functions its check cell calls or reads as properties).
-Those two lists must be empty, or each survivor justified as an equivalent mutant in
-``tools/mutation_equivalents.toml``; otherwise the run exits non-zero.
+Every survivor in a checked rule must be killed (a check, or a test) or listed, with its reason, in
+``tools/mutation_equivalents.toml``; an equivalent whose key names no live mutant, or that a check or
+test kills, is an error too. The report also names every ``reproduced`` entry no mutant made fail,
+and every value of a ``reproduced`` entry (not listed in its ``facts``) that no mutant of a rule's
+code changed (the value is read back, not computed). All of those lists should be empty; the run
+exits non-zero otherwise.
 
 Why a small home-made mutator and not mutmut or cosmic-ray: the checks live in notebooks, not in
 pytest. Those tools run the test command once per mutant, which here would be nbval starting a
@@ -28,9 +31,9 @@ Jupyter kernel for each notebook: minutes per mutant on this project's shared 2-
 Executing the cells in a forked process takes a fraction of a second per mutant, and knowing which
 cells each check needs lets a mutant run only the notebooks that can see it.
 
-Usage: ``python tools/mutation.py [system ...] [--jobs N] [--limit N] [--only GLOB] [--json PATH]``
-(``--only`` mutates only matching modules, for working on one file; its "never failed" list is then partial)
+Usage: ``python tools/mutation.py [system ...] [--jobs N] [--only GLOB] [--no-pytest] [--json PATH]``
 (``make mutation``). Systems: any of the registry's (``rules_lib.systems``), and shared (default: all).
+``--only`` changes only matching modules (for work on one file); its entry and value lists are then partial.
 """
 
 from __future__ import annotations
@@ -38,7 +41,7 @@ from __future__ import annotations
 import argparse
 import ast
 import contextlib
-import copy
+import hashlib
 import importlib.abc
 import importlib.util
 import io
@@ -49,13 +52,16 @@ import signal
 import sys
 import time
 import tomllib
-from collections.abc import Iterator
-from dataclasses import dataclass, field
+from collections.abc import Iterable
+from dataclasses import dataclass
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tools"))
+
+from check_trace import code_cells  # noqa: E402
+from mutants import DRAWING_MODULES, Point, mutated_module, points_of  # noqa: E402
 
 from rules_lib.systems import systems  # noqa: E402
 
@@ -68,19 +74,14 @@ TARGETS = {
     "shared": (("rules_lib/dice", "rules_lib/geometry"), ("dice", *SYSTEMS)),
 }
 EQUIVALENTS = ROOT / "tools" / "mutation_equivalents.toml"
-#: seconds a mutant may run before it counts as killed (an endless loop is a failure too)
+CACHE = ROOT / ".cache" / "mutation"
+#: seconds a mutant may run the book's checks before it counts as killed (an endless loop fails too)
 TIMEOUT = 60
-#: calls whose arguments are explanation, not rule
-EXPLAINING_CALLS = frozenset({"append", "extend", "join", "format"})
-EXPLAINING_NAMES = frozenset({"steps", "lines", "log", "explanation", "notes", "parts", "out"})
-#: names that only hold words for the working
-WORDING_NAMES = EXPLAINING_NAMES | {"why", "rounded", "label", "text", "message", "note", "shown", "verdict", "times"}
-#: input checks: their bounds refuse bad input with a clear error, they are not the rule's value
-#: drawing, not rules: figures and the HTML/SVG of boards and sheets
-DRAWING_MODULES = frozenset({"figures.py"})
-DRAWING_SUFFIXES = ("_svg", "_html", "_rows", "sheet_lines")
-VALIDATORS = frozenset({"whole", "check_int", "check_count", "check_choice", "_choice", "check_ability",
-                        "check_level", "check_faces", "check_dice_pair", "_check_die", "_check_dice"})
+#: seconds a mutant may at least run its unit tests (or three times what they took unchanged); more
+#: counts as killed: a test that never ends fails
+PYTEST_TIMEOUT = 120
+#: unit tests the pytest stage leaves out: the slow tests of the checks themselves
+PYTEST_SKIPPED = ("tests/test_checks_can_fail.py", "tests/test_catalogue.py::test_every_reproduced_value")
 
 
 # -- the notebooks: cells, and which cells each check needs ---------------------------------------
@@ -94,16 +95,6 @@ class Check:
     notebook: Path
     cell: int
     segment: tuple[int, ...]
-
-
-def code_cells(notebook: Path) -> list[str]:
-    cells = json.loads(notebook.read_text(encoding="utf-8"))["cells"]
-    out = []
-    for cell in cells:
-        if cell["cell_type"] == "code":
-            lines = "".join(cell["source"]).splitlines()
-            out.append("\n".join(line for line in lines if not line.lstrip().startswith(("%", "!"))))
-    return out
 
 
 def checks_of(folder: Path) -> list[Check]:
@@ -120,32 +111,6 @@ def checks_of(folder: Path) -> list[Check]:
             if ids:
                 previous = index
     return found
-
-
-def called_names(checks: list[Check]) -> dict[str, set[str]]:
-    """Example id -> names called or read as attributes in the cell that checks it (the rules it checks).
-
-    Only the check's own cell: the cells before it also print tables and odds for the reader,
-    which are not what the check asserts."""
-    names: dict[str, set[str]] = {}
-    cells = {nb: code_cells(nb) for nb in {c.notebook for c in checks}}
-    for check in checks:
-        found = names.setdefault(check.example_id, set())
-        for index in (check.cell,):
-            try:
-                tree = ast.parse(cells[check.notebook][index])
-            except SyntaxError:
-                continue
-            for node in ast.walk(tree):
-                if isinstance(node, ast.Call):
-                    func = node.func
-                    if isinstance(func, ast.Name):
-                        found.add(func.id)
-                    elif isinstance(func, ast.Attribute):
-                        found.add(func.attr)
-                elif isinstance(node, ast.Attribute):
-                    found.add(node.attr)  # properties are rules too
-    return names
 
 
 # -- running the cells ---------------------------------------------------------------------------
@@ -178,11 +143,12 @@ class _MutantFinder(importlib.abc.MetaPathFinder):
         return importlib.util.spec_from_loader(fullname, self.loader, origin=str(self.loader.path))
 
 
-def run_checks(notebooks: dict[Path, int], coverage_of=None) -> dict[str, bool]:
+def run_checks(notebooks: dict[Path, int], coverage_of=None, wrong: dict[str, set[str]] | None = None) -> dict[str, bool]:
     """Execute each notebook's code cells up to the given cell; example id -> whether its check passed.
 
     A check whose cell is not reached, or whose segment raised, counts as failed. With
     ``coverage_of`` (a started ``coverage.Coverage``), each cell is measured in its own context.
+    With ``wrong``, the names of the values each failing check got wrong are added to it.
     """
     from IPython.display import display
 
@@ -192,6 +158,11 @@ def run_checks(notebooks: dict[Path, int], coverage_of=None) -> dict[str, bool]:
     results: dict[str, bool] = {}
 
     def recording_check(example_id: str, **computed):
+        if wrong is not None:
+            stated = catalogue.get_example(example_id).expected
+            moved = {k for k in stated if k in computed and not _same(computed[k], stated[k])}
+            if moved:
+                wrong.setdefault(example_id, set()).update(moved)
         try:
             result = original(example_id, **computed)
         except Exception:
@@ -222,16 +193,40 @@ def run_checks(notebooks: dict[Path, int], coverage_of=None) -> dict[str, bool]:
     return results
 
 
-def _child(task, write_fd: int) -> None:
-    """In a forked child: import the mutant (if any), run the checks, send the failed ids back."""
+def _same(a, b) -> bool:
+    from rules_lib.catalogue import _same as same
+
     try:
-        signal.alarm(TIMEOUT)
+        return bool(same(a, b))
+    except Exception:  # noqa: BLE001 - a wrong rule's value may not even compare
+        return False
+
+
+def _quiet_fds() -> None:
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, 1)
+    os.dup2(devnull, 2)
+
+
+def _child(task, write_fd: int) -> None:
+    """In a forked child: import the mutant (if any), run the checks or the tests, send the result back."""
+    try:
+        signal.alarm(task.get("timeout", TIMEOUT))
         _purge_rules_lib()
         if task["mutant"] is not None:
             module, code, path = task["mutant"]
             sys.meta_path.insert(0, _MutantFinder(module, code, path))
-        results = run_checks(task["notebooks"])
-        payload = json.dumps(sorted(i for i, ok in results.items() if not ok)).encode()
+        if task.get("pytest"):
+            import pytest
+
+            _quiet_fds()
+            status = pytest.main([*task["pytest"], "-x", "-q", "-p", "no:cacheprovider", "--no-header"], plugins=[])
+            payload = json.dumps({"pytest": int(status)}).encode()
+        else:
+            wrong: dict[str, set[str]] = {}
+            results = run_checks(task["notebooks"], wrong=wrong)
+            payload = json.dumps({"failed": sorted(i for i, ok in results.items() if not ok),
+                                  "wrong": {i: sorted(keys) for i, keys in wrong.items()}}).encode()
     except BaseException as error:  # the mutant broke even the import: everything fails
         payload = json.dumps({"error": repr(error)[:200]}).encode()
     with os.fdopen(write_fd, "wb") as pipe:
@@ -239,8 +234,8 @@ def _child(task, write_fd: int) -> None:
     os._exit(0)
 
 
-def in_child(task) -> list[str] | dict:
-    """Run ``task`` in a forked process; the ids that failed, {"error": ...}, or {"timeout": True}."""
+def in_child(task) -> dict:
+    """Run ``task`` in a forked process: its result, {"error": ...}, or {"timeout": True}."""
     read_fd, write_fd = os.pipe()
     pid = os.fork()
     if pid == 0:
@@ -248,7 +243,7 @@ def in_child(task) -> list[str] | dict:
         _child(task, write_fd)
     os.close(write_fd)
     chunks = []
-    deadline = time.monotonic() + TIMEOUT + 5
+    deadline = time.monotonic() + task.get("timeout", TIMEOUT) + 5
     with os.fdopen(read_fd, "rb") as pipe:
         while True:
             ready, _, _ = select.select([pipe], [], [], max(0.0, deadline - time.monotonic()))
@@ -266,26 +261,15 @@ def in_child(task) -> list[str] | dict:
     return json.loads(b"".join(chunks))
 
 
-def baseline_coverage(sources: tuple[str, ...], checks: list[Check]) -> dict[Path, dict[int, set[str]]]:
-    """Run every check once, measured: module file -> line -> the example ids whose segment reaches it."""
-    import coverage
-
+def _forked(function, *args):
+    """``function(*args)`` in a forked child (with rules_lib imported afresh); its JSON result."""
     read_fd, write_fd = os.pipe()
     pid = os.fork()
     if pid == 0:
         os.close(read_fd)
         try:
             _purge_rules_lib()
-            cov = coverage.Coverage(data_file=None, include=[str(ROOT / source / "*.py") for source in sources])
-            cov.start()
-            notebooks = {}
-            for check in checks:
-                notebooks[check.notebook] = max(notebooks.get(check.notebook, 0), check.cell)
-            results = run_checks(notebooks, cov)
-            cov.stop()
-            data = cov.get_data()
-            lines = {f: {n: list(c) for n, c in data.contexts_by_lineno(f).items()} for f in data.measured_files()}
-            payload = json.dumps({"results": results, "lines": lines}).encode()
+            payload = json.dumps(function(*args)).encode()
         except BaseException as error:
             payload = json.dumps({"error": repr(error)}).encode()
         with os.fdopen(write_fd, "wb") as pipe:
@@ -295,8 +279,32 @@ def baseline_coverage(sources: tuple[str, ...], checks: list[Check]) -> dict[Pat
     with os.fdopen(read_fd, "rb") as pipe:
         data = json.loads(pipe.read())
     os.waitpid(pid, 0)
-    if "error" in data:
+    if isinstance(data, dict) and "error" in data:
         raise SystemExit(f"baseline run failed: {data['error']}")
+    return data
+
+
+# -- the baseline: lines the checks run, functions their values reach ----------------------------
+
+
+def _coverage_of_checks(sources: tuple[str, ...], checks: list[Check]) -> dict:
+    import coverage
+
+    cov = coverage.Coverage(data_file=None, include=[str(ROOT / source / "*.py") for source in sources])
+    cov.start()
+    notebooks: dict[Path, int] = {}
+    for check in checks:
+        notebooks[check.notebook] = max(notebooks.get(check.notebook, 0), check.cell)
+    results = run_checks(notebooks, cov)
+    cov.stop()
+    data = cov.get_data()
+    lines = {f: {n: list(c) for n, c in data.contexts_by_lineno(f).items()} for f in data.measured_files()}
+    return {"results": results, "lines": lines}
+
+
+def baseline_coverage(sources: tuple[str, ...], checks: list[Check]) -> dict[Path, dict[int, set[str]]]:
+    """Run every check once, measured: module file -> line -> the example ids whose segment reaches it."""
+    data = _forked(_coverage_of_checks, sources, checks)
     failing = sorted(i for i, ok in data["results"].items() if not ok)
     if failing:
         raise SystemExit(f"the unmutated book already fails these checks: {failing}")
@@ -313,313 +321,311 @@ def baseline_coverage(sources: tuple[str, ...], checks: list[Check]) -> dict[Pat
     return covered
 
 
-# -- mutants -------------------------------------------------------------------------------------
+def _reach_of_checks(chapters: tuple[str, ...]) -> dict:
+    import check_trace
 
-COMPARE_SWAPS = {ast.Lt: ast.LtE, ast.LtE: ast.Lt, ast.Gt: ast.GtE, ast.GtE: ast.Gt, ast.Eq: ast.NotEq,
-                 ast.NotEq: ast.Eq, ast.In: ast.NotIn, ast.NotIn: ast.In, ast.Is: ast.IsNot, ast.IsNot: ast.Is}
-BINOP_SWAPS = {ast.Add: ast.Sub, ast.Sub: ast.Add, ast.Mult: ast.FloorDiv, ast.FloorDiv: ast.Mult,
-               ast.Div: ast.Mult, ast.Mod: ast.FloorDiv}
-BOOLOP_SWAPS = {ast.And: ast.Or, ast.Or: ast.And}
-CALL_SWAPS = {"min": "max", "max": "min", "any": "all", "all": "any"}
+    book = check_trace.Book(check_trace.book_notebooks(chapters))
+    book.run()
+    functions: set[tuple[str, str]] = set()
+    names: set[str] = set()
+    for check in book.checks:
+        for key in check.values:
+            functions |= book.reached(check, key).functions
+        for cell, index in book.slice_of(check, check.values):
+            statement = book.statements[cell][index][0]
+            names |= {n.id if isinstance(n, ast.Name) else n.attr for n in ast.walk(statement)
+                      if isinstance(n, (ast.Name, ast.Attribute))}
+    return {"functions": sorted(functions), "names": sorted(names)}
 
 
 @dataclass(frozen=True)
-class Mutant:
-    file: Path
-    module: str
-    line: int
-    col: int
-    kind: str
-    description: str
-    function: str
-    index: int  # the n-th mutation point of the file (stable for a given source)
-    examples: frozenset[str] = field(default_factory=frozenset)
+class Reach:
+    """What a run's checks reach: rule functions (file, qualified name) and the names they read."""
 
-    @property
-    def key(self) -> str:
-        return f"{self.file.relative_to(ROOT).as_posix()}:{self.line}:{self.description}"
+    functions: frozenset[tuple[str, str]]
+    names: frozenset[str]
 
-
-def _explaining(node: ast.AST, parents: dict[ast.AST, ast.AST]) -> bool:
-    """Whether ``node`` is not rule: in a message (an f-string, a ``raise``, an assert,
-    ``steps.append(...)``), an input check's bounds, or a decorator (``frozen=True``)."""
-    _last = node
-    while node in parents:
-        _last, node = node, parents[node]
-        if isinstance(node, (ast.JoinedStr, ast.Raise, ast.Assert)):
-            return True
-        if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute):
-            target = node.func.value
-            if node.func.attr in EXPLAINING_CALLS and isinstance(target, ast.Name) and target.id in EXPLAINING_NAMES:
+    def reaches(self, point: Point) -> bool:
+        """Whether a check reaches ``point``: its function, or (at import) a name it binds."""
+        if point.at_import:
+            return bool(set(point.binds) & self.names)
+        filename = str(point.file.resolve())
+        parts = point.function.split(".")
+        for n in range(len(parts), 0, -1):
+            if (filename, ".".join(parts[:n])) in self.functions:
                 return True
-        if isinstance(node, ast.Call) and _validator(node.func):
-            return True
-        if isinstance(node, (ast.Assign, ast.AnnAssign)) and _explains(node):
-            return True
-        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)) and _last in node.decorator_list:
-            return True
-        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Module)):
-            return False
-    return False
+        return any(f == filename and q.startswith(parts[0] + ".<locals>") for f, q in self.functions)
 
 
-def _validator(func: ast.expr) -> bool:
-    """An input check, called by its name or as ``checks.<name>`` (``checks.whole(x, minimum=0)``)."""
-    if isinstance(func, ast.Name):
-        return func.id in VALIDATORS
-    return (isinstance(func, ast.Attribute) and func.attr in VALIDATORS
-            and isinstance(func.value, ast.Name) and func.value.id == "checks")
+def baseline_reach(chapters: tuple[str, ...]) -> Reach:
+    data = _forked(_reach_of_checks, chapters)
+    functions = frozenset((f, q) for f, q in data["functions"])
+    names = set(data["names"])
+    for filename, qualname in functions:  # the names the reached functions read
+        names |= _names_read(Path(filename), qualname)
+    return Reach(functions, frozenset(names))
 
 
-def _in_annotation(node: ast.AST, parents: dict[ast.AST, ast.AST]) -> bool:
-    child = node
-    while child in parents:
-        parent = parents[child]
-        if isinstance(parent, ast.AnnAssign) and child is parent.annotation:
-            return True
-        if isinstance(parent, ast.arg) and child is parent.annotation:
-            return True
-        if isinstance(parent, (ast.FunctionDef, ast.AsyncFunctionDef)) and child is parent.returns:
-            return True
-        child = parent
-    return False
-
-
-def _enclosing_function(node: ast.AST, parents: dict[ast.AST, ast.AST]) -> str:
-    names = []
-    while node in parents:
-        node = parents[node]
-        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
-            names.append(node.name)
-    return ".".join(reversed(names)) or "<module>"
-
-
-def _points(tree: ast.Module) -> Iterator[tuple[ast.AST, str, str]]:
-    """(node, kind, description) for every mutation of the tree, in a stable order."""
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Compare):
-            for i, op in enumerate(node.ops):
-                if type(op) in COMPARE_SWAPS:
-                    yield node, f"compare:{i}", f"{type(op).__name__} -> {COMPARE_SWAPS[type(op)].__name__}"
-        elif isinstance(node, ast.BinOp) and type(node.op) in BINOP_SWAPS:
-            yield node, "binop", f"{type(node.op).__name__} -> {BINOP_SWAPS[type(node.op)].__name__}"
-        elif isinstance(node, ast.AugAssign) and type(node.op) in BINOP_SWAPS:
-            yield node, "augassign", f"{type(node.op).__name__}= -> {BINOP_SWAPS[type(node.op)].__name__}="
-        elif isinstance(node, ast.BoolOp):
-            yield node, "boolop", f"{type(node.op).__name__} -> {BOOLOP_SWAPS[type(node.op)].__name__}"
-        elif isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.Not):
-            yield node, "not", "not x -> x"
-        elif isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in CALL_SWAPS:
-            yield node, "call", f"{node.func.id}() -> {CALL_SWAPS[node.func.id]}()"
-        elif isinstance(node, ast.Constant) and type(node.value) is bool:
-            yield node, "bool", f"{node.value} -> {not node.value}"
-        elif isinstance(node, ast.Constant) and type(node.value) is int:
-            yield node, "int+1", f"{node.value} -> {node.value + 1}"
-
-
-def _in_function(node: ast.AST, parents: dict[ast.AST, ast.AST]) -> bool:
-    """Whether ``node`` runs when its function is called. A default argument (``rolls: int = 1``)
-    runs when the function is defined, at import, yet every call that omits it uses it: like a
-    constant, it is judged by every check."""
-    while node in parents:
-        child, node = node, parents[node]
-        if isinstance(node, ast.arguments) and (child in node.defaults or child in node.kw_defaults):
-            node = parents[node]  # the function whose signature this is: its defaults are not inside it
-            continue
-        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
-            return True
-    return False
-
-
-def mutants_of(path: Path, module: str, covered: dict[int, set[str]], every_check: frozenset[str]) -> list[Mutant]:
-    """The mutants of one module on lines a check reaches. A line outside any function (a constant,
-    a dataclass default) runs at import, under whichever cell imported first, but any check may
-    read it later: such a mutant is run against every check of the chapter."""
+def _names_read(path: Path, qualname: str) -> set[str]:
     tree = ast.parse(path.read_text(encoding="utf-8"))
-    parents = {child: parent for parent in ast.walk(tree) for child in ast.iter_child_nodes(parent)}
-    docstrings = {
-        id(body[0].value)
-        for node in ast.walk(tree)
-        if isinstance(node, (ast.Module, ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef))
-        for body in [node.body]
-        if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant)
-    }
-    found = []
-    for index, (node, kind, description) in enumerate(_points(tree)):
-        line = node.lineno
-        if line not in covered or id(node) in docstrings:
-            continue
-        if _explaining(node, parents) or _in_annotation(node, parents) or _guards_explanation(node, parents):
-            continue
-        if _enclosing_function(node, parents).endswith(DRAWING_SUFFIXES):
-            continue
-        examples = frozenset(covered[line]) if _in_function(node, parents) else every_check
-        found.append(Mutant(path, module, line, node.col_offset, kind, description,
-                            _enclosing_function(node, parents), index, examples))
-    return found
+    target = qualname.replace(".<locals>", "").split(".")
+    nodes: list[ast.AST] = [tree]
+    for part in target:
+        nodes = [child for node in nodes for child in ast.iter_child_nodes(node)
+                 if isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)) and child.name == part]
+        if not nodes:
+            return set()
+    return {n.id if isinstance(n, ast.Name) else n.attr for node in nodes for n in ast.walk(node)
+            if isinstance(n, (ast.Name, ast.Attribute))}
 
 
-def mutated_code(mutant: Mutant):
-    tree = ast.parse(mutant.file.read_text(encoding="utf-8"))
-    node, kind, _ = list(_points(tree))[mutant.index]
-    if kind.startswith("compare:"):
-        i = int(kind.split(":")[1])
-        node.ops[i] = COMPARE_SWAPS[type(node.ops[i])]()
-    elif kind in ("binop", "augassign"):
-        node.op = BINOP_SWAPS[type(node.op)]()
-    elif kind == "boolop":
-        node.op = BOOLOP_SWAPS[type(node.op)]()
-    elif kind == "not":
-        replacement = copy.copy(node.operand)
-        parent = {c: p for p in ast.walk(tree) for c in ast.iter_child_nodes(p)}[node]
-        for name, value in ast.iter_fields(parent):
-            if value is node:
-                setattr(parent, name, replacement)
-            elif isinstance(value, list):
-                setattr(parent, name, [replacement if v is node else v for v in value])
-    elif kind == "call":
-        node.func = ast.Name(CALL_SWAPS[node.func.id], ast.Load())
-    elif kind == "bool":
-        node.value = not node.value
-    elif kind == "int+1":
-        node.value = node.value + 1
-    ast.fix_missing_locations(tree)
-    return compile(tree, str(mutant.file), "exec")
+# -- the unit tests: which test runs which line ---------------------------------------------------
+
+
+def _tree_digest() -> str:
+    digest = hashlib.sha256()
+    for folder in ("rules_lib", "tests"):
+        for path in sorted((ROOT / folder).rglob("*")):
+            if path.suffix in (".py", ".toml", ".json") and "__pycache__" not in path.parts:
+                digest.update(path.relative_to(ROOT).as_posix().encode())
+                digest.update(path.read_bytes())
+    return digest.hexdigest()[:16]
+
+
+def _pytest_coverage() -> dict:
+    import coverage
+    import pytest
+
+    cov = coverage.Coverage(data_file=None, include=[str(ROOT / "rules_lib" / "*")])
+    failed: list[str] = []
+    seconds: dict[str, float] = {}
+
+    class Contexts:
+        @pytest.hookimpl(tryfirst=True)
+        def pytest_collection_modifyitems(self, config, items):
+            kept = [item for item in items if "site_dir" not in getattr(item, "fixturenames", ())
+                    and not item.get_closest_marker("browser")
+                    and not any(item.nodeid.startswith(s) for s in PYTEST_SKIPPED)]
+            items[:] = kept
+
+        @pytest.hookimpl(hookwrapper=True)
+        def pytest_runtest_protocol(self, item, nextitem):
+            cov.switch_context(item.nodeid)
+            yield
+            cov.switch_context("")
+
+        def pytest_runtest_logreport(self, report):
+            seconds[report.nodeid] = seconds.get(report.nodeid, 0.0) + report.duration
+            if report.failed:
+                failed.append(report.nodeid)
+
+    _quiet_fds()
+    cov.start()
+    pytest.main(["tests", "-q", "-p", "no:cacheprovider", "-m", "not browser", "--no-header"], plugins=[Contexts()])
+    cov.stop()
+    data = cov.get_data()
+    lines = {f: {n: sorted(c for c in cs if c) for n, cs in data.contexts_by_lineno(f).items()}
+             for f in data.measured_files()}
+    return {"lines": lines, "failed": sorted(set(failed)), "seconds": seconds}
+
+
+def baseline_tests() -> tuple[dict[str, dict[int, list[str]]], dict[str, float]]:
+    """File -> line -> the unit tests that run it, fastest first (cached under .cache/ by the tree's
+    digest): a mutant's tests stop at the first failure, so the quick ones go first."""
+    cached = CACHE / f"pytest-{_tree_digest()}.json"
+    if cached.exists():
+        data = json.loads(cached.read_text(encoding="utf-8"))
+    else:
+        print("  the unit tests, measured once per tree (a few minutes)", file=sys.stderr)
+        data = _forked(_pytest_coverage)
+        CACHE.mkdir(parents=True, exist_ok=True)
+        cached.write_text(json.dumps(data), encoding="utf-8")
+    failed, seconds = set(data["failed"]), data["seconds"]
+    by_line = {f: {int(n): sorted((t for t in ts if t not in failed), key=lambda t: (seconds.get(t, 0.0), t))
+                   for n, ts in lines.items()}
+               for f, lines in data["lines"].items()}
+    return by_line, seconds
 
 
 # -- the run -------------------------------------------------------------------------------------
 
 
-def _explains(statement: ast.stmt) -> bool:
-    """A statement that only refuses input or writes the working: ``raise``, ``steps.append(...)``, or
-    an ``if``/``elif`` whose branches only do that."""
-    if isinstance(statement, ast.Raise):
-        return True
-    if isinstance(statement, ast.If):  # an elif chain whose every branch only explains
-        return all(_explains(s) for s in statement.body) and all(_explains(s) for s in statement.orelse)
-    if isinstance(statement, (ast.Assign, ast.AnnAssign)):
-        targets = statement.targets if isinstance(statement, ast.Assign) else [statement.target]
-        return all(isinstance(t, ast.Name) and t.id in WORDING_NAMES for t in targets)
-    if isinstance(statement, ast.Expr) and isinstance(statement.value, ast.Call):
-        func = statement.value.func
-        return (isinstance(func, ast.Attribute) and func.attr in EXPLAINING_CALLS
-                and isinstance(func.value, ast.Name) and func.value.id in EXPLAINING_NAMES)
-    return False
+@dataclass(frozen=True)
+class Mutant:
+    point: Point
+    examples: frozenset[str]
+
+    @property
+    def key(self) -> str:
+        return self.point.key
 
 
-def _guards_explanation(node: ast.AST, parents: dict[ast.AST, ast.AST]) -> bool:
-    """Whether ``node`` is in the test of an ``if`` that only raises (input validation) or only
-    writes the working (``steps.append``): a change there alters an error or an explanation."""
-    while node in parents:
-        parent = parents[node]
-        if isinstance(parent, ast.If) and node is parent.test:
-            return all(_explains(s) for s in parent.body) and all(_explains(s) for s in parent.orelse)
-        if isinstance(parent, ast.stmt):
-            return False
-        node = parent
-    return False
-
-
-def run_system(system: str, jobs: int, limit: int | None, only: tuple[str, ...] = ()) -> dict:
-    from rules_lib.catalogue import load_catalogue
-
-    sources, chapters = TARGETS[system]
-    catalogue = load_catalogue()
-    checks = [check for chapter in chapters for check in checks_of(ROOT / "book" / chapter)]
-    covered = baseline_coverage(sources, checks)
-    mutants = []
-    every_check = frozenset(c.example_id for c in checks)
+def _modules(sources: Iterable[str], only: tuple[str, ...]) -> list[Path]:
+    paths = []
     for source in sources:
         for path in sorted((ROOT / source).glob("*.py")):
             if path.name == "__init__.py" or path.name in DRAWING_MODULES:
                 continue
             if only and not any(path.match(pattern) for pattern in only):
                 continue
-            module = ".".join(path.relative_to(ROOT).with_suffix("").parts)
-            mutants.extend(mutants_of(path, module, covered.get(path.resolve(), {}), every_check))
-    if limit:
-        mutants = mutants[:limit]
-    last_cell: dict[str, tuple[Path, int]] = {c.example_id: (c.notebook, c.cell) for c in checks}
+            paths.append(path)
+    return paths
+
+
+def load_equivalents() -> dict[str, str]:
+    if not EQUIVALENTS.exists():
+        return {}
+    return tomllib.loads(EQUIVALENTS.read_text(encoding="utf-8")).get("equivalent", {})
+
+
+def _run_all(tasks: list[dict], jobs: int, label: str) -> list[dict]:
     started = time.monotonic()
-    outcomes: dict[str, dict] = {}
-    queue = list(mutants)
+    results: list[dict] = [{}] * len(tasks)
+    if jobs <= 1:
+        for number, task in enumerate(tasks):
+            results[number] = in_child(task)
+            if (number + 1) % 100 == 0:
+                print(f"  {label}: {number + 1}/{len(tasks)}, {time.monotonic() - started:.0f} s", file=sys.stderr)
+        return results
+    from concurrent.futures import ThreadPoolExecutor
+
+    with ThreadPoolExecutor(jobs) as pool:
+        for number, result in enumerate(pool.map(in_child, tasks)):
+            results[number] = result
+            if (number + 1) % 100 == 0:
+                print(f"  {label}: {number + 1}/{len(tasks)}, {time.monotonic() - started:.0f} s", file=sys.stderr)
+    return results
+
+
+def run_system(system: str, jobs: int, only: tuple[str, ...] = (), use_pytest: bool = True,
+               pytest_all: bool = False) -> dict:
+    from rules_lib.catalogue import load_catalogue
+
+    sources, chapters = TARGETS[system]
+    catalogue = load_catalogue()
+    checks = [check for chapter in chapters for check in checks_of(ROOT / "book" / chapter)]
+    started = time.monotonic()
+    covered = baseline_coverage(sources, checks)
+    reach = baseline_reach(chapters)
+    every_check = frozenset(c.example_id for c in checks)
+    modules = _modules(sources, only)
+    mutants = []
+    for path in modules:
+        lines = covered.get(path.resolve(), {})
+        for point in points_of(path):
+            if point.line in lines:
+                mutants.append(Mutant(point, every_check if point.at_import else frozenset(lines[point.line])))
+    last_cell: dict[str, tuple[Path, int]] = {c.example_id: (c.notebook, c.cell) for c in checks}
 
     def task_of(mutant: Mutant) -> dict:
         notebooks: dict[Path, int] = {}
         for example_id in mutant.examples:
             notebook, cell = last_cell[example_id]
             notebooks[notebook] = max(notebooks.get(notebook, 0), cell)
-        return {"mutant": (mutant.module, mutated_code(mutant), mutant.file), "notebooks": notebooks}
+        point = mutant.point
+        return {"mutant": (point.module, mutated_module(point), point.file), "notebooks": notebooks}
 
-    # sequential unless --jobs > 1: each child is forked and waited for by in_child
-    if jobs <= 1:
-        for number, mutant in enumerate(queue, 1):
-            outcomes[mutant.key] = {"result": in_child(task_of(mutant)), "mutant": mutant}
-            if number % 50 == 0:
-                print(f"  {system}: {number}/{len(queue)} mutants, {time.monotonic() - started:.0f} s", file=sys.stderr)
-    else:
-        from concurrent.futures import ThreadPoolExecutor
-
-        with ThreadPoolExecutor(jobs) as pool:
-            futures = {pool.submit(in_child, task_of(m)): m for m in queue}
-            for future, mutant in futures.items():
-                outcomes[mutant.key] = {"result": future.result(), "mutant": mutant}
-
-    killed, survived = [], []
+    book = _run_all([task_of(m) for m in mutants], jobs, f"{system}, the book's checks")
+    killed_by_book, survivors = [], []
     failed_by: dict[str, int] = {}
-    for outcome in outcomes.values():
-        mutant, result = outcome["mutant"], outcome["result"]
-        if isinstance(result, dict):  # timeout or a broken import: the checks did not pass
-            killed.append(mutant)
-            for example_id in mutant.examples:
-                failed_by[example_id] = failed_by.get(example_id, 0) + 1
-        elif result:
-            killed.append(mutant)
-            for example_id in result:
-                failed_by[example_id] = failed_by.get(example_id, 0) + 1
-        else:
-            survived.append(mutant)
+    changed: dict[str, set[str]] = {}  # example id -> values some mutant of a rule's code changed
+    for mutant, result in zip(mutants, book, strict=True):
+        if "failed" in result and not result["failed"]:
+            survivors.append(mutant)
+            continue
+        killed_by_book.append(mutant)
+        for example_id in result.get("failed", mutant.examples):
+            failed_by[example_id] = failed_by.get(example_id, 0) + 1
+        if not mutant.point.at_import and not mutant.point.picks_a_row:
+            for example_id, keys in result.get("wrong", {}).items():
+                changed.setdefault(example_id, set()).update(keys)
 
-    equivalents = tomllib.loads(EQUIVALENTS.read_text(encoding="utf-8")).get("equivalent", {}) if EQUIVALENTS.exists() else {}
-    names = called_names(checks)
-    # the reproduced entries this run's chapters check (the dice chapter checks some of other systems)
+    killed_by_tests: list[Mutant] = []
+    if use_pytest and survivors:
+        tests, seconds = baseline_tests()
+        tasks, asked = [], []
+        for mutant in survivors:
+            if not (pytest_all or reach.reaches(mutant.point)):
+                continue
+            by_line = tests.get(str(mutant.point.file.resolve()), {})
+            if mutant.point.at_import:
+                nodeids = list(dict.fromkeys(t for ts in by_line.values() for t in ts))
+            else:
+                nodeids = list(by_line.get(mutant.point.line, ()))
+            if nodeids:
+                point = mutant.point
+                usual = sum(seconds.get(t, 1.0) for t in nodeids)
+                tasks.append({"mutant": (point.module, mutated_module(point), point.file), "pytest": nodeids,
+                              "timeout": int(max(PYTEST_TIMEOUT, 3 * usual + 30))})
+                asked.append(mutant)
+        for mutant, result in zip(asked, _run_all(tasks, jobs, f"{system}, the unit tests"), strict=True):
+            if result.get("pytest", 1) != 0:
+                killed_by_tests.append(mutant)
+        killed = {m.key for m in killed_by_tests}
+        survivors = [m for m in survivors if m.key not in killed]
+
+    equivalents = load_equivalents()
+    live = {p.key for path in modules for p in points_of(path)}
+    mine = {k for k in equivalents if any(k.startswith(p.relative_to(ROOT).as_posix() + ":") for p in modules)}
+    surviving = {m.key for m in survivors}
+    in_checked = [m for m in survivors if reach.reaches(m.point) and m.key not in equivalents]
     reproduced = sorted(i for i in last_cell if catalogue[i].status == "reproduced"
                         and (system == "shared" or catalogue[i].system == system))
-    never_failed = [i for i in reproduced if not failed_by.get(i)]
-    in_checked_rules = []
-    for mutant in survived:
-        rule = mutant.function.split(".")[-1]
-        checked_by = sorted(i for i in mutant.examples if i in reproduced and rule in names.get(i, set()))
-        if checked_by and mutant.key not in equivalents:
-            in_checked_rules.append((mutant, checked_by))
     return {
         "system": system,
-        "mutants": len(outcomes),
-        "killed": len(killed),
-        "survived": [_describe(m) for m in survived],
-        "score": len(killed) / len(outcomes) if outcomes else 1.0,
-        "reproduced": len(reproduced),
+        "mutants": len(mutants),
+        "killed_by_book": len(killed_by_book),
+        "killed_only_by_pytest": len(killed_by_tests),
+        "survivors": len(survivors),
+        "score_book": len(killed_by_book) / len(mutants) if mutants else 1.0,
+        "score": (len(killed_by_book) + len(killed_by_tests)) / len(mutants) if mutants else 1.0,
+        "survivors_in_checked_rules": [_describe(m) for m in in_checked],
+        "survivors_elsewhere": [_describe(m) for m in survivors if not reach.reaches(m.point) and m.key not in equivalents],
+        "equivalents_used": sorted(k for k in mine if k in surviving),
+        "equivalents_stale": sorted(k for k in mine if k not in live),
+        "equivalents_killed": sorted(k for k in mine if k in live and k not in surviving
+                                     and any(m.key == k for m in mutants)),
         "reproduced_checked": reproduced,
         "failed_entries": sorted(failed_by),
-        "reproduced_never_failed": never_failed,
-        "survivors_in_checked_rules": [{**_describe(m), "checked_by": ids} for m, ids in in_checked_rules],
-        "equivalents_used": sorted(k for k in equivalents if k in {m.key for m in survived}),
+        "changed_values": {i: sorted(keys) for i, keys in changed.items()},
         "seconds": round(time.monotonic() - started, 1),
     }
 
 
 def _describe(mutant: Mutant) -> dict:
-    return {"key": mutant.key, "function": mutant.function, "examples": sorted(mutant.examples)}
+    point = mutant.point
+    return {"key": point.key, "where": point.where, "function": point.function}
+
+
+def _unchanged_values(reports: list[dict]) -> dict[str, list[str]]:
+    """Values of reproduced entries, not listed as facts, that no mutant of a rule's code changed."""
+    from rules_lib.catalogue import load_catalogue
+
+    catalogue = load_catalogue()
+    changed: dict[str, set[str]] = {}
+    for r in reports:
+        for i, keys in r["changed_values"].items():
+            changed.setdefault(i, set()).update(keys)
+    judged = {i for r in reports for i in r["reproduced_checked"]}
+    out = {}
+    for i in sorted(judged):
+        entry = catalogue[i]
+        unchanged = [k for k in entry.expected if k not in entry.facts and k not in changed.get(i, set())]
+        if unchanged:
+            out[i] = unchanged
+    return out
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("systems", nargs="*", help=f"any of {', '.join(TARGETS)} (default: all)")
-    parser.add_argument("--jobs", type=int, default=1, help="mutants run at once (default 1)")
-    parser.add_argument("--limit", type=int, default=None, help="at most this many mutants a system (a quick look)")
+    parser.add_argument("--jobs", type=int, default=2, help="mutants run at once (default 2)")
     parser.add_argument("--json", type=Path, default=None, help="also write the report as JSON here")
     parser.add_argument("--only", action="append", default=[], metavar="GLOB",
-                        help="mutate only the modules whose path matches (e.g. 'verse_world/combat.py'); repeatable")
+                        help="mutate only the modules whose path matches (e.g. 'verse_world/attack.py'); repeatable")
+    parser.add_argument("--no-pytest", action="store_true", help="skip the unit-test stage (survivors of the book stay)")
+    parser.add_argument("--pytest-all", action="store_true",
+                        help="run the unit tests for every survivor, not only those in rules a check reaches")
     parser.add_argument("--show-survivors", action="store_true", help="list every surviving mutant")
     args = parser.parse_args(argv)
     unknown = [s for s in args.systems if s not in TARGETS]
@@ -629,38 +635,62 @@ def main(argv: list[str] | None = None) -> int:
     import icepool  # noqa: F401
     import IPython.display  # noqa: F401
     import ipywidgets  # noqa: F401
+    import pytest  # noqa: F401
 
-    reports = [run_system(system, args.jobs, args.limit, tuple(args.only)) for system in (args.systems or list(TARGETS))]
+    os.environ.pop("RULES_LIB_SITE_DIR", None)
+    chosen = args.systems or list(TARGETS)
+    reports = [run_system(system, args.jobs, tuple(args.only), not args.no_pytest, args.pytest_all)
+               for system in chosen]
     bad = False
-    # an entry can fail if a mutant of its own system's rules or of the shared code made it fail
     failed_somewhere = {i for r in reports for i in r["failed_entries"]}
     judged_by_system = {i for r in reports if r["system"] != "shared" for i in r["reproduced_checked"]}
     for r in reports:
         # the shared run judges only the entries no system run checks (those of the dice chapter)
         pool = [i for i in r["reproduced_checked"] if r["system"] != "shared" or i not in judged_by_system]
         r["reproduced_never_failed"] = [i for i in pool if i not in failed_somewhere]
-    print("\nmutation score per system (killed / mutants on lines the checks reach)")
+    unchanged = _unchanged_values(reports) if not args.only else {}
+
+    print("\nper system: mutants on lines the checks run; killed by the book's checks; killed only by the unit "
+          "tests; survivors (in rules a check reaches / elsewhere); score (book / all)")
     for r in reports:
-        print(f"  {r['system']:16} {r['killed']:5} / {r['mutants']:<5} = {r['score']:.1%}   "
-              f"({len(r['survived'])} survive; {r['seconds']} s)")
+        print(f"  {r['system']:16} {r['mutants']:5}  book {r['killed_by_book']:5}  pytest only {r['killed_only_by_pytest']:4}"
+              f"  survive {len(r['survivors_in_checked_rules']):3} / {len(r['survivors_elsewhere']):3}"
+              f" (+{len(r['equivalents_used'])} equivalent)  score {r['score_book']:.1%} / {r['score']:.1%}"
+              f"  ({r['seconds']} s)")
     for r in reports:
-        if r["reproduced_never_failed"]:
-            bad = True
-            print(f"\n{r['system']}: reproduced entries that no mutant made fail: {r['reproduced_never_failed']}")
+        for name, title in (
+            ("reproduced_never_failed", "reproduced entries that no mutant made fail"),
+            ("equivalents_stale", f"equivalents in {EQUIVALENTS.name} that name no live mutant"),
+            ("equivalents_killed", f"equivalents in {EQUIVALENTS.name} that a check or test kills (not equivalent)"),
+        ):
+            if r[name]:
+                bad = True
+                print(f"\n{r['system']}: {title}:")
+                for item in r[name]:
+                    print(f"  {item}")
         if r["survivors_in_checked_rules"]:
             bad = True
-            print(f"\n{r['system']}: surviving mutants in rules a reproduced entry checks "
-                  f"(kill them with a check, or justify them in {EQUIVALENTS.relative_to(ROOT)}):")
+            print(f"\n{r['system']}: surviving mutants in rules a check reaches "
+                  f"(kill them with a check or a test, or justify them in {EQUIVALENTS.relative_to(ROOT)}):")
             for s in r["survivors_in_checked_rules"]:
-                print(f"  {s['key']}  in {s['function']}  (checked by {', '.join(s['checked_by'])})")
-        if args.show_survivors:
-            print(f"\n{r['system']}: all survivors")
-            for s in r["survived"]:
-                print(f"  {s['key']}  in {s['function']}")
+                print(f"  {s['where']}  {s['key']}")
+        if args.show_survivors and r["survivors_elsewhere"]:
+            print(f"\n{r['system']}: survivors in code no check reaches")
+            for s in r["survivors_elsewhere"]:
+                print(f"  {s['where']}  {s['key']}")
+    if unchanged:
+        bad = True
+        print("\nvalues of reproduced entries (not listed as facts) that no mutant of a rule's code changed:")
+        for i, keys in unchanged.items():
+            print(f"  {i}: {', '.join(keys)}")
     if args.json:
-        args.json.write_text(json.dumps(reports, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+        for r in reports:
+            r["changed_values"] = {i: keys for i, keys in r["changed_values"].items()}
+        args.json.write_text(json.dumps({"reports": reports, "unchanged_values": unchanged}, indent=1,
+                                        ensure_ascii=False) + "\n", encoding="utf-8")
     if not bad:
-        print("\nevery reproduced entry fails under some mutant, and no mutant survives in a rule one checks")
+        print("\nevery reproduced entry fails under some mutant, every value is changed by one, and no mutant "
+              "survives in a rule a check reaches")
     return 1 if bad else 0
 
 
