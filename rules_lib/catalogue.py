@@ -32,7 +32,7 @@ import json
 import os
 import re
 import tomllib
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
@@ -244,6 +244,18 @@ def check_example(example_id: str, **computed: Any) -> CheckResult:
         details = "; ".join(f"{k}: computed {c!r}, the text states {s!r}" for k, (c, s) in wrong.items())
         raise ExampleMismatch(f"{example_id} ({example.source}): {details}")
     return CheckResult(example, {k: computed[k] for k in stated})
+
+
+def refuses(rule: Callable[..., Any], /, *args: Any, **kwargs: Any) -> bool:
+    """Whether ``rule(*args, **kwargs)`` refuses, with a ``ValueError`` (an ``IllegalStep`` of a battle
+    is one): the value a check of a refusal rule passes, once for the case the text forbids (``True``)
+    and once for the case it allows (``False``), so that a wrong limit on either side fails the check.
+    Any other error is not a refusal: it propagates, and the cell fails."""
+    try:
+        rule(*args, **kwargs)
+    except ValueError:
+        return True
+    return False
 
 
 def _same(computed: Any, stated: Any) -> bool:

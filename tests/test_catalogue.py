@@ -2,9 +2,12 @@
 the checks able to fail.
 
 nbval executes those notebooks: a computed value that differs from what the text
-states makes ``check_example`` raise there, which fails the run. The tests below read the
-notebooks' check calls (without running them) so that a ``reproduced`` entry is never
-checked only with literals or constants, and a constant a check reads is one the rules read.
+states makes ``check_example`` raise there, which fails the run. The tests below make sure such a
+value comes from a rule: the notebooks are run here with their calls traced
+(``tools/check_trace.py``), and every value of a ``reproduced`` entry that the entry does not list
+as a fact must change under some wrong version of the rule code it reached. Cheaper tests read the
+check calls without running them: no literal is passed, and a constant a check reads is one the
+rules read.
 """
 
 import ast
@@ -33,9 +36,6 @@ from check_calls import check_calls, names_read_by_rule_functions  # noqa: E402
 
 #: the registry, from the catalogue files' headers (rules_lib.systems)
 SYSTEMS = {system.system: system for system in systems()}
-#: Gundam entries whose checks still only echo data that no rule reads (issue 12): the
-#: "gundam-audit" work empties this set. The test fails when an entry here is fixed, so it shrinks.
-GUNDAM_ECHOES_UNDER_AUDIT: frozenset[str] = frozenset()
 CALLS = check_calls(ROOT / "book")
 
 
@@ -88,17 +88,33 @@ def test_checked_examples_are_checked_by_a_notebook_and_pending_ones_are_not():
     assert not stale, f"checked by a notebook but still marked pending: {stale}"
 
 
-def test_no_reproduced_entry_is_checked_only_with_literals_or_constants():
-    catalogue = load_catalogue()
-    echoes = {
-        call.example_id
-        for call in CALLS
-        if catalogue[call.example_id].status == "reproduced" and "computed" not in call.kinds.values()
-    }
-    new = sorted(echoes - GUNDAM_ECHOES_UNDER_AUDIT)
-    assert not new, f"reproduced, but no value is computed by a rule (make them 'fact' or compute one): {new}"
-    fixed = sorted(GUNDAM_ECHOES_UNDER_AUDIT - echoes)
-    assert not fixed, f"no longer echoes: remove them from GUNDAM_ECHOES_UNDER_AUDIT: {fixed}"
+def test_every_reproduced_value_is_changed_by_a_wrong_rule():
+    """A ✓ is earned by behaviour: each value of a reproduced entry, unless the entry lists it in its
+    ``facts``, comes from rule code that decides it. The notebooks run with their calls traced, and
+    for each value some small wrong version of a rule function it reached (a comparison, a number,
+    a refusal, ...) must make the check pass a different value (``tools/check_trace.py``)."""
+    import check_trace
+
+    book = check_trace.Book(check_trace.book_notebooks())
+    book.run()
+    assert not book.errors, f"cells of the book raise: {book.errors}"
+    facts = check_trace.reproduced_facts()
+    verdicts = check_trace.witnesses(book, set(facts), facts)
+    read_back = sorted(f"{v.example_id}: {v.key}" for v in check_trace.unwitnessed(verdicts))
+    assert not read_back, (
+        "no wrong rule changes these values of reproduced entries: they are read back (a constant, a table "
+        "cell, a literal field, the input), not computed; compute them with a rule, or list them in the "
+        f"entry's facts (python tools/check_trace.py ID shows what each reached): {read_back}"
+    )
+    traced = {v.example_id for v in verdicts}
+    untraced = sorted(set(facts) - traced)
+    assert not untraced, f"reproduced, but the book never passes a value that is not a fact: {untraced}"
+
+
+def test_a_reproduced_entry_states_a_value_that_is_not_a_fact():
+    only_facts = sorted(i for i, e in load_catalogue().items()
+                        if e.status == "reproduced" and set(e.expected) <= set(e.facts))
+    assert not only_facts, f"every value is a fact: make these entries status 'fact': {only_facts}"
 
 
 def test_no_check_passes_a_literal():
@@ -106,7 +122,7 @@ def test_no_check_passes_a_literal():
         f"{call.example_id}: {key}"
         for call in CALLS
         for key, kind in call.kinds.items()
-        if kind == "literal" and call.example_id not in GUNDAM_ECHOES_UNDER_AUDIT
+        if kind == "literal"
     )
     assert not literals, f"these checks pass the stated value as a literal, so they cannot fail: {literals}"
 
@@ -122,7 +138,7 @@ def test_constants_a_reproduced_check_reads_are_read_by_a_rule_function():
     unread = sorted(
         f"{call.example_id}: {key} reads {name}"
         for call in CALLS
-        if catalogue[call.example_id].status == "reproduced" and call.example_id not in GUNDAM_ECHOES_UNDER_AUDIT
+        if catalogue[call.example_id].status == "reproduced"
         for key, names in call.constants.items()
         if key not in catalogue[call.example_id].facts
         for name in names
