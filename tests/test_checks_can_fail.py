@@ -1,63 +1,77 @@
-"""A catalogue check fails when the rule it checks is wrong (issue 12: "a check can fail").
+"""A wrong rule turns a notebook check red (issue 31: "tests of the tests").
 
-Each test breaks one rule of the library (a constant or a default the rule function uses) and
-runs the chapter's notebook cells in-process (``tools/mutation.py``'s ``run_checks``, no
-Jupyter kernel), then asserts that the check of the entry fails, while the unbroken library
-passes it. ``make mutation`` does the same for every small change to the rule modules.
+Each system's folder of tests holds ``wrong_rules.toml`` (``tests/wrong_rules.toml`` for the dice and
+the geometry): hand-written wrong versions of its rules, one text of a module replaced by another: a
+constant, a comparison, an off-by-one, a dropped clamp, swapped branches, a removed refusal. Each is
+applied on its own, in a forked child that imports the changed module instead of the real one
+(``tools/mutation.py``), and the chapters' notebook check cells run there: at least one
+``check_example`` must fail, or a cell leading to one raise, as it would under nbval. The unchanged
+library passes every check. ``make mutation`` does the same for every small change of the rule modules.
 """
 
 import sys
+import tomllib
 from pathlib import Path
 
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tools"))
-from mutation import run_checks  # noqa: E402
+from mutants import source_patch  # noqa: E402
+from mutation import checks_of, in_child  # noqa: E402
+
+#: every kind a system's list must have at least one of (``other`` is allowed too)
+KINDS = ("constant", "comparison", "off-by-one", "clamp", "branches", "refusal")
+FILES = sorted(ROOT.glob("tests/**/wrong_rules.toml"))
 
 
-def _check_passes(notebook: str, example_id: str) -> bool:
-    from mutation import checks_of
-
-    path = ROOT / "book" / notebook
-    cell = max(c.cell for c in checks_of(path.parent) if c.example_id == example_id and c.notebook == path)
-    return run_checks({path: cell})[example_id]
+def _lists() -> dict[Path, dict]:
+    return {path: tomllib.loads(path.read_text(encoding="utf-8")) for path in FILES}
 
 
-def _break(monkeypatch, target: str, value) -> None:
-    module_name, attribute = target.rsplit(".", 1)
-    module = __import__(module_name, fromlist=[attribute])
-    monkeypatch.setattr(module, attribute, value)
+def _cases():
+    for path, data in _lists().items():
+        for number, rule in enumerate(data.get("wrong_rule", []), 1):
+            label = f"{path.parent.name}-{number}-{rule['kind']}"
+            yield pytest.param(tuple(data["chapters"]), rule, id=label)
 
 
-BROKEN_RULES = [
-    # (notebook, entry, what to break, the wrong value)
-    ("wis6/03-attacks.ipynb", "wis6-damage-critical", "rules_lib.wis6.attack.CRITICAL_MULTIPLIER", 3),
-    ("wis6/03-attacks.ipynb", "wis6-damage-equal-levels", "rules_lib.wis6.attack.EQUAL_DIVISOR", 3),
-    ("nemesis/03-armour-and-damage.ipynb", "nem-minimum-damage", "rules_lib.nemesis.damage.MINIMUM_DAMAGE", 2),
-    ("verse-world/01-combat-turn.ipynb", "vw-one-move-one-attack", "rules_lib.verse_world.turn.MOVES_PER_ACTION", 2),
-    ("verse-world/06-simplified-combat.ipynb", "vw-simple-charge", "rules_lib.verse_world.simplified.FAST_CHARGE_MODES", ()),
-    ("gundam-sentinel/05-damage-and-checks.ipynb", "gs-faint-check", "rules_lib.gundam_sentinel.checks.FAINT_AT_MOST", 9),
-]
+def _notebooks(chapters: tuple[str, ...]) -> dict[Path, int]:
+    """Each notebook of the chapters with a check, up to its last check cell."""
+    last: dict[Path, int] = {}
+    for chapter in chapters:
+        for check in checks_of(ROOT / "book" / chapter):
+            last[check.notebook] = max(last.get(check.notebook, 0), check.cell)
+    return last
 
 
-@pytest.mark.parametrize(("notebook", "example_id", "target", "wrong"), BROKEN_RULES, ids=lambda v: str(v))
-def test_breaking_the_rule_fails_its_check(monkeypatch, notebook, example_id, target, wrong):
-    assert _check_passes(notebook, example_id)
-    _break(monkeypatch, target, wrong)
-    assert not _check_passes(notebook, example_id), f"{example_id} still passes with {target} = {wrong!r}"
+def _module_name(path: Path) -> str:
+    return ".".join(path.relative_to(ROOT).with_suffix("").parts)
 
 
-def test_the_fall_check_fails_if_the_default_stops_being_the_text(monkeypatch):
-    from rules_lib.nemesis import FallReading, abilities
+@pytest.mark.parametrize("chapters", sorted({tuple(d["chapters"]) for d in _lists().values()}))
+def test_the_unchanged_library_passes_every_check(chapters):
+    result = in_child({"mutant": None, "notebooks": _notebooks(chapters)})
+    assert result.get("failed") == [], result
 
-    monkeypatch.setattr(abilities.defender_falls, "__defaults__", (FallReading.DEFENDER_RESISTS,))
-    assert not _check_passes("nemesis/05-abilities-and-interrupts.ipynb", "nem-fall-check")
+
+@pytest.mark.parametrize(("chapters", "rule"), list(_cases()))
+def test_a_wrong_rule_fails_a_notebook_check(chapters, rule):
+    path = ROOT / rule["module"]
+    code = source_patch(path, rule["old"], rule["new"])
+    result = in_child({"mutant": (_module_name(path), code, path), "notebooks": _notebooks(chapters)})
+    failed = result.get("failed")
+    assert failed is None or failed, (
+        f"{rule['module']}: {rule['old']!r} -> {rule['new']!r} ({rule['why']}) passes every check of "
+        f"{', '.join(chapters)}"
+    )
 
 
-def test_simple_charge_check_fails_if_mover_names_are_compared_raw(monkeypatch):
-    from rules_lib.verse_world import simplified
-
-    # the old bug: "Thruster" compared as written never matched "thruster"
-    monkeypatch.setattr(simplified, "mover_key", lambda mover, combat="mecha": mover)
-    assert not _check_passes("verse-world/06-simplified-combat.ipynb", "vw-simple-charge")
+def test_every_list_names_a_kind_and_each_system_has_every_kind():
+    for path, data in _lists().items():
+        rules = data.get("wrong_rule", [])
+        unknown = sorted({r["kind"] for r in rules} - {*KINDS, "other"})
+        assert not unknown, f"{path}: unknown kinds {unknown}: allowed are {KINDS} and 'other'"
+        assert all(r.get("why") for r in rules), f"{path}: every wrong rule says which rule of the text it breaks"
+        missing = sorted(set(KINDS) - {r["kind"] for r in rules})
+        assert not missing, f"{path}: no wrong rule of the kinds {missing}"
