@@ -586,6 +586,7 @@ def run_system(system: str, jobs: int, only: tuple[str, ...] = (), use_pytest: b
         "equivalents_killed": sorted(k for k in mine if k in live and k not in surviving
                                      and any(m.key == k for m in mutants)),
         "reproduced_checked": reproduced,
+        "dice_checked": sorted({c.example_id for c in checks if c.notebook.parent.name == "dice"}),
         "failed_entries": sorted(failed_by),
         "changed_values": {i: sorted(keys) for i, keys in changed.items()},
         "seconds": round(time.monotonic() - started, 1),
@@ -606,7 +607,11 @@ def _unchanged_values(reports: list[dict]) -> dict[str, list[str]]:
     for r in reports:
         for i, keys in r["changed_values"].items():
             changed.setdefault(i, set()).update(keys)
-    judged = {i for r in reports for i in r["reproduced_checked"]}
+    # a system's entries are judged by its own run (the shared run changes the dice and the geometry,
+    # not the rules that use them); the shared run judges the entries of the dice chapter
+    systems_run = {r["system"] for r in reports}
+    judged = {i for r in reports for i in r["reproduced_checked"]
+              if catalogue[i].system in systems_run or (r["system"] == "shared" and i in r["dice_checked"])}
     out = {}
     for i in sorted(judged):
         entry = catalogue[i]
