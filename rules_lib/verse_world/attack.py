@@ -25,7 +25,8 @@ from ._common import check_dice_pair
 Kind = Literal["fumble", "normal", "critical", "over-critical"]
 #: Double ones (１ゾロ) are a fumble (004 §3-4-2-2, line 43).
 FUMBLE_DICE = (1, 1)
-#: The fumble's luck check: difficulty 9 to 16, set by the GM (004 §3-4-2-2, line 43).
+#: The fumble's luck check: difficulty 9 to 16, which the GM may raise or lower (004 §3-4-2-2, line 43:
+#: GM判断で上下). Guidance, not a limit: a difficulty outside it is noted in the working.
 FUMBLE_DIFFICULTY_RANGE = (9, 16)
 #: Damage rolls of a hit by kind of attack roll: once, a critical once more, an over-critical once
 #: more again (004 §3-4-2-2, lines 44–45).
@@ -285,14 +286,15 @@ class FumbleCheck(Worked):
 
 def fumble_check(luck: int, difficulty: int, dice: Sequence[int], *, armed: bool = True) -> FumbleCheck:
     """Unskilled luck check (幸運値) of difficulty 9-16 after a fumble; failure drops the weapon, or,
-    unarmed, the attacker hits itself (004 §3-4-2-2, line 43). For a mecha the pilot rolls.
+    unarmed, the attacker hits itself (004 §3-4-2-2, line 43). For a mecha the pilot rolls. The GM
+    may set the difficulty higher or lower (GM判断で上下): 9-16 is guidance, not a limit.
 
     Readings (not in the source text): the check is luck + 2D6 and succeeds when the total is at
     least the difficulty; fumbles and criticals of this check have no special effect.
     """
     checks.whole(luck, "luck value")
     low, high = FUMBLE_DIFFICULTY_RANGE
-    checks.whole(difficulty, "fumble check difficulty", minimum=low, maximum=high)
+    checks.whole(difficulty, "fumble check difficulty", minimum=0)
     pair = check_dice_pair(dice, "luck check")
     total = luck + sum(pair)
     success = total >= difficulty
@@ -301,6 +303,8 @@ def fumble_check(luck: int, difficulty: int, dice: Sequence[int], *, armed: bool
              + ("success" if success else "failure"),
              {"nothing": "nothing more happens", "drop-weapon": "the weapon used is dropped",
               "hit-self": "unarmed: the attacker hits itself and takes the damage"}[outcome])
+    if not low <= difficulty <= high:
+        steps += (f"difficulty {difficulty}: outside the text's {low}-{high}, set by the GM (line 43)",)
     return FumbleCheck("luck", False, difficulty, total, success, outcome, steps=steps)
 
 

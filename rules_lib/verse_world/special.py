@@ -30,6 +30,9 @@ PICK_UP_EVASION_MODIFIER = -2
 CALLED_SHOT_MODIFIERS = {"weapon": -4, "leg": -4}
 CALLED_SHOT_TWO_HANDED_BONUS = 2
 JOINT_PIERCING_MIN_LEVEL = 3
+#: The text's guidance, not a limit (程度, だろう: "about"): a 《機兵知識》 difficulty of about 16-20 for an
+#: ordinary 機装兵, and an extra modifier of about -4 to -8 on the called shot (004 §3-4-3-1, line 164).
+#: The GM may choose outside them; the working says when a choice is.
 JOINT_KNOWLEDGE_DIFFICULTY = (16, 20)
 JOINT_EXTRA_MODIFIER = (-4, -8)
 JOINT_KNOWLEDGE_CHECKS_PER_COMBAT = 1
@@ -334,6 +337,18 @@ class JointPiercing(Worked):
     ignores_protection: bool
 
 
+def _outside_guidance(difficulty: int, extra_modifier: int) -> tuple[str, ...]:
+    """The working's note on a GM's choice outside the text's "about" ranges (line 164)."""
+    low, high = JOINT_KNOWLEDGE_DIFFICULTY
+    mild, harsh = JOINT_EXTRA_MODIFIER
+    notes = []
+    if not low <= difficulty <= high:
+        notes.append(f"difficulty {difficulty}: the text suggests about {low}-{high} for an ordinary 機装兵 (the GM's call)")
+    if not harsh <= extra_modifier <= mild:
+        notes.append(f"extra modifier {extra_modifier:+d}: the text suggests about {mild} to {harsh} (the GM's call)")
+    return tuple(notes)
+
+
 def joint_piercing(
     *,
     mecha_knowledge: int,
@@ -352,7 +367,9 @@ def joint_piercing(
     《機兵知識》 check with intelligence (about 16-20 for an ordinary 機装兵; once per combat), then a
     called shot with the part's penalty plus about -4 to -8 more; a hit ignores final protection.
     Readings: the knowledge check is intelligence + skill level + 2D6 against the difficulty (a ruling);
-    ``extra_modifier`` and ``knowledge_difficulty`` are the GM's choice within the text's ranges.
+    ``extra_modifier`` and ``knowledge_difficulty`` are the GM's choice: the text's ranges are guidance
+    (``JOINT_KNOWLEDGE_DIFFICULTY``, ``JOINT_EXTRA_MODIFIER``), and a choice outside them is noted in the
+    working, not refused. The extra modifier is a penalty: 0 or less.
     """
     checks.whole(mecha_knowledge, "《機兵知識》 level", minimum=0)
     checks.whole(firearms, "《銃砲系武器》 level", minimum=0)
@@ -361,9 +378,8 @@ def joint_piercing(
                          f"(have {mecha_knowledge} and {firearms}) (004 §3-4-3-1, line 163)")
     if not solid_shot_gun:
         raise ValueError("joint piercing needs a solid-shot magic gun (実体弾タイプの魔導砲) (004 §3-4-3-1, line 163)")
-    low, high = JOINT_KNOWLEDGE_DIFFICULTY
-    checks.whole(knowledge_difficulty, "《機兵知識》 difficulty", minimum=low, maximum=high)
-    checks.whole(extra_modifier, "extra joint modifier", minimum=min(JOINT_EXTRA_MODIFIER), maximum=max(JOINT_EXTRA_MODIFIER))
+    checks.whole(knowledge_difficulty, "《機兵知識》 difficulty", minimum=0)
+    checks.whole(extra_modifier, "extra joint modifier", maximum=0)
     checks.whole(intelligence, "intelligence")
     pair = check_dice_pair(knowledge_dice, "knowledge")
     total = intelligence + mecha_knowledge + sum(pair)
@@ -373,12 +389,14 @@ def joint_piercing(
     steps = (f"《機兵知識》: intelligence {intelligence} + level {mecha_knowledge} + 2D6 ({pair[0]}+{pair[1]}) = {total} "
              f"against {knowledge_difficulty}: " + ("passed" if passed else "failed, no joint shot"),
              f"attack modifier {shot.attack_modifier} ({part}) {extra_modifier:+d} (joint) = {modifier}",
-             "a hit ignores the final protection and severs the part beyond the joint")
+             "a hit ignores the final protection and severs the part beyond the joint",
+             *_outside_guidance(knowledge_difficulty, extra_modifier))
     return JointPiercing("intelligence", knowledge_difficulty, total, passed, modifier, True, steps=steps)
 
 
 __all__ = [
-    "CHARGE_THRESHOLDS", "JOINT_KNOWLEDGE_CHECKS_PER_COMBAT", "WEAPON_DROP_ATTRIBUTES", "ChargePlan",
+    "CHARGE_THRESHOLDS", "JOINT_EXTRA_MODIFIER", "JOINT_KNOWLEDGE_CHECKS_PER_COMBAT", "JOINT_KNOWLEDGE_DIFFICULTY",
+    "WEAPON_DROP_ATTRIBUTES", "ChargePlan",
     "Contest", "JointPiercing", "SpecialAttack", "TurnAction", "WeaponUse", "called_shot", "charge",
     "charge_extra_rolls", "full_defence", "hands_attack", "joint_piercing", "pick_up", "plan_charge",
     "shield_bash", "stand_up", "switch_equipment", "tackle", "weapon_drop_contest",

@@ -86,8 +86,17 @@ def test_joint_piercing():
     with pytest.raises(ValueError, match="level 3 or more"):
         joint_piercing(mecha_knowledge=2, firearms=4, extra_modifier=-6, knowledge_difficulty=18,
                        intelligence=4, knowledge_dice=[5, 6])
-    with pytest.raises(ValueError, match="above -4"):
-        joint_piercing(mecha_knowledge=3, firearms=3, extra_modifier=-2, knowledge_difficulty=18,
+    assert not any("the GM's call" in step for step in result.steps)
+    # the text's "about 16-20" and "about -4 to -8" are guidance (程度): the GM may choose outside them
+    mild = joint_piercing(mecha_knowledge=3, firearms=3, extra_modifier=-2, knowledge_difficulty=22,
+                          intelligence=4, knowledge_dice=[5, 6])
+    assert mild.attack_modifier == -6 and not mild.knowledge_passed
+    assert [s for s in mild.steps if "the GM's call" in s] == [
+        "difficulty 22: the text suggests about 16-20 for an ordinary 機装兵 (the GM's call)",
+        "extra modifier -2: the text suggests about -4 to -8 (the GM's call)",
+    ]
+    with pytest.raises(ValueError, match="above 0"):
+        joint_piercing(mecha_knowledge=3, firearms=3, extra_modifier=1, knowledge_difficulty=18,
                        intelligence=4, knowledge_dice=[5, 6])
 
 
