@@ -6,7 +6,8 @@
   markers, replaced by each chapter's ``_glossary.md`` / ``_rulings.md`` in chapter order.
 - ``examples.md`` carries a ``<!-- catalogue -->`` marker that becomes the table of every
   worked example, its source and whether the book reproduces it yet, linked to the ✓ line
-  of the cell that checks it.
+  of the cell that checks it; ``index.md`` carries ``<!-- catalogue-counts -->``, the sentence of
+  how many entries are reproduced, consistent and rule facts.
 - ``reference/<module>.md`` pages are generated for every module of ``rules_lib`` (mkdocstrings
   renders their docstrings), so a new system package gets its API page without an edit.
 - Search finds the rule: code is left out of the index (``on_page_content``), and each glossary
@@ -91,6 +92,22 @@ def _escape(text: str) -> str:
     return text.replace("|", "\\|").replace("\n", " ")
 
 
+def catalogue_counts() -> str:
+    """The home page's sentence of catalogue counts (the ``<!-- catalogue-counts -->`` marker), so the
+    claim stays what the catalogue holds."""
+    examples = list(load_catalogue().values())
+    count = {kind: sum(e.status == kind for e in examples) for kind in ("reproduced", "consistent", "fact")}
+    chosen = sum(e.status == "reproduced" and e.inputs == "book" for e in examples)
+    return (
+        f"The four texts give {len(examples)} worked examples and stated numbers, and each is checked "
+        f"every time the book is built: {count['reproduced']} are **reproduced** (a rule of the library "
+        f"computes the stated values from the example's inputs; for {chosen} of them the text gives no "
+        f"numbers and the book chose the inputs), {count['consistent']} are **consistent** with the "
+        f"book's reading of an unclear text, and {count['fact']} are **rule facts**, numbers the text "
+        f"states that are checked against the library's data but computed by no rule."
+    )
+
+
 def catalogue_tables() -> str:
     examples = list(load_catalogue().values())
     checked_by = checked_in_notebooks(BOOK)
@@ -105,9 +122,11 @@ def catalogue_tables() -> str:
         name = f"{system.name} ({system.code})"
         rows = [e for e in examples if e.system == system.system]
         count = {kind: sum(e.status == kind for e in rows) for kind in kinds}
+        chosen = sum(e.status == "reproduced" and e.inputs == "book" for e in rows)
         parts.append(
-            f"## {name}\n\n{count['reproduced']} reproduced, {count['consistent']} consistent, "
-            f"{count['fact']} rule facts, {count['pending']} pending (of {len(rows)}).\n"
+            f"## {name}\n\n{count['reproduced']} reproduced ({chosen} with inputs the book chose), "
+            f"{count['consistent']} consistent, {count['fact']} rule facts, {count['pending']} pending "
+            f"(of {len(rows)}).\n"
         )
         parts.append("| id | source | example | kind |\n|---|---|---|---|")
         for e in rows:
@@ -190,6 +209,8 @@ def on_config(config):
 def on_page_markdown(markdown: str, page, config, files) -> str:
     if "<!-- systems -->" in markdown:
         markdown = markdown.replace("<!-- systems -->", systems_table())
+    if "<!-- catalogue-counts -->" in markdown:
+        markdown = markdown.replace("<!-- catalogue-counts -->", catalogue_counts())
     if "<!-- catalogue -->" in markdown:
         markdown = markdown.replace("<!-- catalogue -->", catalogue_tables())
     for kind in ("glossary", "rulings"):
