@@ -81,7 +81,10 @@ def test_the_new_system_imports_and_the_site_takes_it_up(copy):
 
 
 def test_the_new_system_passes_its_own_checks_and_the_catalogue_tests(copy):
-    done = _run(copy, "-m", "pytest", "-q", "tests/mecha_x", "tests/test_catalogue.py")
+    # the traced run re-traces the whole book (a new system has no reproduced entry yet): the main
+    # run's own trace test covers it, so the copy leaves it out (a minute of make test)
+    done = _run(copy, "-m", "pytest", "-q", "tests/mecha_x", "tests/test_catalogue.py",
+                "--deselect", "tests/test_catalogue.py::test_every_reproduced_value_is_changed_by_a_wrong_rule")
     assert done.returncode == 0, done.stdout[-3000:]
     assert "mecha-x: 0 reproduced" in done.stdout
     tags = _run(copy, "tools/tag_cells.py", "--check")

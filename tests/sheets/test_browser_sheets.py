@@ -39,7 +39,9 @@ def _open(browser, url):  # noqa: F811
 def _copy(page, what: str) -> str:
     button = page.locator(f"button.rules-lib-copy[data-copies='{what}']").first
     button.click()
-    page.wait_for_function("el => el.textContent.includes('copied')", arg=button.element_handle(), timeout=10_000)
+    # the text to copy comes from the worker's Python, which may still be recomputing the sheet; on a
+    # loaded 2-core machine (make test's two browser halves beside each other) 10 s was not always enough
+    page.wait_for_function("el => el.textContent.includes('copied')", arg=button.element_handle(), timeout=30_000)
     return page.evaluate("navigator.clipboard.readText()")
 
 
