@@ -35,7 +35,6 @@ from .mp import drain_distribution
 Scale = Literal["character", "mecha"]
 #: Costs of the base rule (004 §3-4-2-1, line 26): forward, backward, 90-degree turn.
 BASE_COSTS = {"character": (1, 2, 1), "mecha": (10, 20, 10)}
-SCALE_FACTOR = 10  # mecha scale = character scale x 10
 #: ``plan_move`` takes at most this many of the mode's forward steps of points (100 walking at
 #: character scale, 1,000 walking and 400 with thrusters at mecha scale): the search grows with the
 #: square of the reach (500 points took over 5 s).
