@@ -506,6 +506,10 @@ def _clear_caches(modules: Iterable[Any]) -> None:
                 clear()
 
 
+#: point key -> the code object of its function with the change (or None)
+_MUTATED_CODE: dict[str, Any] = {}
+
+
 @contextlib.contextmanager
 def swapped(point: Point):
     """``point``'s function runs with its change while inside (its code object swapped in place)."""
@@ -515,7 +519,9 @@ def swapped(point: Point):
     function = _live_function(module, point.top)
     if function is None:
         raise LookupError(f"{point.key}: no live function {point.top}")
-    code = mutated_function(point)
+    if point.key not in _MUTATED_CODE:  # the same point is tried by many checks: compile it once
+        _MUTATED_CODE[point.key] = mutated_function(point)
+    code = _MUTATED_CODE[point.key]
     if code is None or code.co_freevars != function.__code__.co_freevars:
         raise LookupError(f"{point.key}: cannot swap {point.top}")
     rule_modules = [sys.modules[name] for name in dependents(point.module) if name in sys.modules]
