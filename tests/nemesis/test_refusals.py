@@ -4,14 +4,13 @@
 and failed no test. Each case names the input the guard exists for.
 """
 
-import pytest
-
 from rules_lib.nemesis import load_silhouette
 from rules_lib.nemesis.abilities import counter
 from rules_lib.nemesis.action import read_pattern, swap_needed, weapon_swap
 from rules_lib.nemesis.damage import damage_after_attenuation, destruction_effects, hit_location
 from rules_lib.nemesis.melee import duel_key, multi_hit_allowed, reroll
 from rules_lib.nemesis.silhouette import grip_defaults, weapon_from_dict
+from tests.refusal_cases import refusal_tests
 
 RIFLE = load_silhouette("SS-01").weapons[0]
 
@@ -48,12 +47,4 @@ ACCEPTED = {
 }
 
 
-@pytest.mark.parametrize("case", REFUSED, ids=list(REFUSED))
-def test_the_rule_refuses(case):
-    with pytest.raises(ValueError):
-        REFUSED[case]()
-
-
-@pytest.mark.parametrize("case", ACCEPTED, ids=list(ACCEPTED))
-def test_the_rule_accepts_the_nearest_allowed_case(case):
-    ACCEPTED[case]()
+test_the_rule_refuses, test_the_rule_accepts_the_nearest_allowed_case = refusal_tests(REFUSED, ACCEPTED, ValueError)

@@ -4,8 +4,6 @@
 and failed no test. Each case names the input the guard exists for.
 """
 
-import pytest
-
 from rules_lib.wis6 import (
     Combatant,
     Wis6Error,
@@ -16,6 +14,7 @@ from rules_lib.wis6 import (
     parse_square,
 )
 from rules_lib.wis6.growth import GrowthPlan, Sheet, apply_growth
+from tests.refusal_cases import refusal_tests
 
 SHEET = Sheet(abilities={"reaction": 12}, ap=20, armour=3, mobility=3, weapons={"rifle": 10}, pilot_points=5)
 
@@ -51,12 +50,4 @@ ACCEPTED = {
 }
 
 
-@pytest.mark.parametrize("case", REFUSED, ids=list(REFUSED))
-def test_the_rule_refuses(case):
-    with pytest.raises(Wis6Error):
-        REFUSED[case]()
-
-
-@pytest.mark.parametrize("case", ACCEPTED, ids=list(ACCEPTED))
-def test_the_rule_accepts_the_nearest_allowed_case(case):
-    ACCEPTED[case]()
+test_the_rule_refuses, test_the_rule_accepts_the_nearest_allowed_case = refusal_tests(REFUSED, ACCEPTED, Wis6Error)
