@@ -27,7 +27,10 @@ import types
 import weakref
 from typing import Any
 
-LIVE_PREFIX = "rules-lib-live--"
+# re-exported: the site's build and tests read them here, beside the rest of the live bridge
+from .live import LIVE_PREFIX as LIVE_PREFIX
+from .live import live_class as live_class
+
 #: modules of rules_lib.widgets that hold no calculator of their own
 _NOT_CALCULATOR_MODULES = frozenset({"base", "layout", "render"})
 _CLASS_NAME = re.compile(r"[A-Z][A-Za-z0-9]*")
@@ -44,11 +47,6 @@ OUTPUT_MODELS = frozenset({"HTMLModel", "HTMLMathModel", "LabelModel"})
 _PREBUILT: dict[str, Any] = {}
 #: every LiveCalculator not yet collected: the widgets they hold are in use (`orphan_widgets`)
 _CALCULATORS: weakref.WeakSet[LiveCalculator] = weakref.WeakSet()
-
-
-def live_class(cls: type) -> str:
-    """The DOM class that tells the page which calculator class to construct."""
-    return f"{LIVE_PREFIX}{cls.__module__}:{cls.__qualname__}"
 
 
 @functools.cache

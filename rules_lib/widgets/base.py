@@ -15,8 +15,8 @@ from collections.abc import Callable
 import ipywidgets as widgets
 
 from ..battle import IllegalStep, log_html, step
-from ..browser import live_class
 from ..dice import SeededDice
+from ..live import live_class
 from .layout import LABEL_STYLE, inline_row
 from .render import error_line
 
