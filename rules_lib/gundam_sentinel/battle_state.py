@@ -1,31 +1,37 @@
 """The guided battle's pieces (000 §1-§6, §8-1): units, the readings the text leaves open, the state and the actions.
 
 The rules that move them are in :mod:`.battle`; the board and unit tables in :mod:`.figures`. The
-sample units are the sheets ``rules_lib/sheets/data/gundam-sentinel/*.toml``, a source per value.
+sample units are the sheets ``rules_lib/sheets/data/gundam-sentinel/*.toml``, a source per value,
+read from :mod:`rules_lib.samples` (where the sheets read them too).
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Literal
+from typing import Any, Literal
 
 from .. import battle as referee
+from ..checks import whole
 from ..geometry import hex as hexgeo
 from ..geometry.hex import Hex
+from ..samples import sample_tables
 from .actions import ActionCosts
 from .charts import DefaultCharts
 from .damage import hit_location
 from .ranges import starting_positions
 from .salvo import DamageFormula
 from .to_hit import Evasion, evasion_value
-from .units import HitLocation, Pilot
+from .units import HitLocation, Pilot, mobility_hexes
 from .weapons import shots_used
 
 Phase = Literal["initiative", "action points", "act", "over"]
 FireMode = Literal["single shot", "missile"]
 FRONT = ("left", "ahead", "right")
 PHASES: tuple[str, ...] = ("initiative", "action points", "act", "over")
+#: the range bands of a weapon's modifiers, nearest first, and the text's mark for a band it cannot reach (000 §6)
+BANDS: tuple[str, ...] = ("close", "mid", "long", "extreme")
+NO_MODIFIER = "―"
 
 
 
@@ -136,6 +142,36 @@ class BattleUnit:
         return evasion_value(self.base_evasion, piloting=self.pilot.piloting, other=other)
 
 
+def weapon_from_table(entry: Mapping[str, Any]) -> BattleWeapon:
+    """A weapon from its table on a sheet: a modifier per band (``NO_MODIFIER`` or a dash where it
+    cannot reach, 000 §6), damage per hit, ammunition, a launcher's capacity and its source."""
+    modifiers = entry.get("range_modifiers", {})
+    bands = {band: None if modifiers.get(band, NO_MODIFIER) in (NO_MODIFIER, "-", "−")
+             else whole(modifiers[band], f"{entry.get('name')}'s {band} modifier") for band in BANDS}
+    return BattleWeapon(entry.get("name"), entry.get("japanese", ""), entry.get("mode"), bands,
+                        damage=entry.get("damage"), ammo=whole(entry.get("ammo"), f"{entry.get('name')}'s ammunition", minimum=0),
+                        capacity=entry.get("capacity"), source=entry.get("source", "a player's sheet"))
+
+
+def hit_location_from_table(entry: Mapping[str, Any]) -> HitLocation:
+    """A row of an MS sheet's hit-location table (000 §6) from its table on a sheet."""
+    return HitLocation(entry["name"], tuple(whole(r, "hit-location roll", minimum=1, maximum=6) for r in entry["rolls"]),
+                       whole(entry["armour"], "armour", minimum=0),
+                       whole(entry["additional_value"], "additional value", minimum=0))
+
+
+def unit_from_table(table: Mapping[str, Any], position: Hex, facing: int, terrain: str = "space") -> BattleUnit:
+    """An undamaged unit at ``position`` facing ``facing`` from a sheet's table (the keys of
+    ``rules_lib/sheets/data/gundam-sentinel/*.toml``), moving as its mobility in ``terrain`` says."""
+    return BattleUnit(name=table["name"], japanese=table.get("japanese", ""), side=table["side"],
+                      unit_class=table["unit_class"], mobility=mobility_hexes(table["mobility"], terrain, table["name"]),
+                      base_evasion=table["base_evasion"], durability=table["durability"],
+                      max_durability=table["durability"], propellant=table["propellant"],
+                      hit_locations=tuple(hit_location_from_table(h) for h in table["hit_locations"]),
+                      weapons=tuple(weapon_from_table(w) for w in table["weapons"]), pilot=Pilot(**table["pilot"]),
+                      position=position, facing=facing, mook=table.get("mook", False))
+
+
 def sample_units() -> tuple[BattleUnit, BattleUnit]:
     """The book's two units, 9 hexes apart and facing each other (000 §1, line 21).
 
@@ -145,13 +181,11 @@ def sample_units() -> tuple[BattleUnit, BattleUnit]:
     at 20-29 (000 §7-10); the Nouvelle GM III fires 15 small missiles from one launcher (000 §7-1),
     whose per-missile damage ``1D3+4/2`` is the book's reading of the text's formula. Everything
     else (pilots, the beam rifle, evasions, armour, propellant, range modifiers) is *not in the
-    source text*. The Nouvelle GM III is taken as a mook MS (ザコＭＳ), so the Zaku II's 66+ is a critical.
+    source text*. The tables are read by :func:`rules_lib.samples.sample_tables`. The Nouvelle GM III is taken as a mook MS (ザコＭＳ), so the Zaku II's 66+ is a critical.
     """
-    from ..sheets.gundam_sentinel import load_sheets  # here: the sheets module reads this one's types
-
-    sheets = load_sheets()
+    tables = sample_tables("gundam-sentinel")
     (pos_a, face_a), (pos_b, face_b) = starting_positions()
-    return sheets["zaku-ii"].to_unit(pos_a, face_a), sheets["nouvelle-gm-iii"].to_unit(pos_b, face_b)
+    return unit_from_table(tables["zaku-ii"], pos_a, face_a), unit_from_table(tables["nouvelle-gm-iii"], pos_b, face_b)
 
 
 # -- readings and state ---------------------------------------------------------------------------

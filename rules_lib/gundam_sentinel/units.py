@@ -80,6 +80,35 @@ class Mobility:
         return "/".join("−" if v is None else str(v) for v in (self.land, self.air, self.space, self.water))
 
 
+#: a sheet's mobility entry the text does not give (``"?/?/4/?"``: only space is known)
+UNKNOWN_MOBILITY = "?"
+
+
+def parse_mobility(value: str) -> tuple[int | None | str, ...]:
+    """A sheet's mobility: four entries land/air/space/water, each a number, ``None`` for a dash
+    (cannot move, 000 §4), or ``"?"`` for an entry the text does not give. The format is checked
+    by :meth:`Mobility.parse`."""
+    if not isinstance(value, str):
+        raise ValueError(f"mobility {value!r} is not text like '3/−/4/−'")
+    parts = [p.strip() for p in value.replace("／", "/").split("/")]
+    Mobility.parse("/".join("0" if p == UNKNOWN_MOBILITY else p for p in parts))  # the rule's own format check
+    known = Mobility.parse("/".join("−" if p == UNKNOWN_MOBILITY else p for p in parts))
+    return tuple(UNKNOWN_MOBILITY if p == UNKNOWN_MOBILITY else known.hexes(t) for p, t in zip(parts, TERRAINS, strict=True))
+
+
+def mobility_hexes(value: str, terrain: str, name: str) -> int:
+    """Hexes per move of the unit ``name`` in ``terrain`` from a sheet's mobility (000 §4); an error
+    if the entry is a dash or not in the text."""
+    if terrain not in TERRAINS:
+        raise ValueError(f"terrain {terrain!r}: allowed are {', '.join(TERRAINS)}")
+    hexes = parse_mobility(value)[TERRAINS.index(terrain)]
+    if hexes == UNKNOWN_MOBILITY:
+        raise ValueError(f"the {name}'s {terrain} mobility is not in the source text: fill it in")
+    if hexes is None:
+        raise ValueError(f"the {name} cannot move in {terrain} (a dash in {value})")
+    return hexes  # type: ignore[return-value]
+
+
 @dataclass(frozen=True)
 class Weapon:
     """A weapon entry. Values the text does not give stay ``None``.

@@ -3,20 +3,18 @@
 A sheet is a frozen dataclass with ``id``, ``name`` and ``sources`` (the provenance of each value:
 ``"001 §3-1"``, ``"000 §4, line 222"`` or ``"not in the source text"``). It converts to the plain
 mapping its TOML file holds (``to_dict``) and back (``from_dict``), and gives its chat palette
-and CCFOLIA character. The sample sheets are TOML files in ``data/<system>/``; each of their
-values has a source.
+and CCFOLIA character. The sample sheets are TOML files in ``data/<system>/``, read through
+:mod:`rules_lib.samples` (where the guided battles read them too); each of their values has a source.
 """
 
 from __future__ import annotations
 
-import tomllib
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from pathlib import Path
 from typing import Any, TypeVar
 
 from .. import checks
+from ..samples import sample_tables
 
-DATA = Path(__file__).parent / "data"
 NOT_IN_TEXT = "not in the source text"
 PLAYER = "a player's sheet"
 
@@ -67,14 +65,9 @@ def check_sources(data: Mapping[str, Any], fields: Iterable[str], what: str, *, 
 
 
 def load_directory(system_folder: str, from_dict: Callable[..., T]) -> dict[str, T]:
-    """Every sample sheet of ``data/<system_folder>/``, by id, in file-name order."""
-    sheets: dict[str, T] = {}
-    for path in sorted((DATA / system_folder).glob("*.toml")):
-        sheet = from_dict(tomllib.loads(path.read_text(encoding="utf-8")), sample=True)
-        if sheet.id in sheets:  # type: ignore[attr-defined]
-            raise ValueError(f"{path.name}: sheet id {sheet.id!r} is used twice")  # type: ignore[attr-defined]
-        sheets[sheet.id] = sheet  # type: ignore[attr-defined]
-    return sheets
+    """Every sample sheet of ``data/<system_folder>/`` (:func:`rules_lib.samples.sample_tables`), by id,
+    in file-name order, each validated as a sample (a source per value)."""
+    return {sheet_id: from_dict(table, sample=True) for sheet_id, table in sample_tables(system_folder).items()}
 
 
 #: a field's expected TOML kind: ``int``, ``str``, ``bool``, ``dict`` (any table), a nested schema

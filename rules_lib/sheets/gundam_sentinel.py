@@ -20,22 +20,36 @@ from typing import Any
 from ..checks import flag
 from ..dice import distribution
 from ..geometry.hex import Hex
-from ..gundam_sentinel.battle_state import BattleUnit, BattleWeapon
+from ..gundam_sentinel.battle_state import (
+    BANDS,
+    NO_MODIFIER,
+    BattleUnit,
+    BattleWeapon,
+    hit_location_from_table,
+    unit_from_table,
+    weapon_from_table,
+)
 from ..gundam_sentinel.checks import faint_chance, recovery_chance
 from ..gundam_sentinel.d36 import step_of
 from ..gundam_sentinel.ranges import JAPANESE_BANDS
 from ..gundam_sentinel.salvo import salvo_modifier
 from ..gundam_sentinel.to_hit import CRITICAL_AT, evasion_value, hit_odds
-from ..gundam_sentinel.units import TERRAINS, UNIT_CLASSES, HitLocation, Mobility, Pilot, check_unit_class
+from ..gundam_sentinel.units import (
+    UNIT_CLASSES,
+    UNKNOWN_MOBILITY,
+    HitLocation,
+    Pilot,
+    check_unit_class,
+    mobility_hexes,
+    parse_mobility,
+)
 from . import ccfolia
 from .base import armed, check_sheet, check_sources, known_keys, load_directory, require, text, whole
 from .palette import PaletteLine, signed
 
 SYSTEM = "gundam-sentinel"
-BANDS = ("close", "mid", "long", "extreme")
 BAND_LABELS = JAPANESE_BANDS  # the text's names of the range bands (000 §6)
-NO_MODIFIER = "―"  # the text's mark for a band the weapon cannot reach (000 §6)
-UNKNOWN = "?"
+UNKNOWN = UNKNOWN_MOBILITY
 PILOT_FIELDS = ("perception", "reaction", "shooting", "piloting", "stamina", "mental", "nt")
 PILOT_LABELS = {"perception": "知覚力", "reaction": "反応力", "shooting": "射撃力", "piloting": "操縦力",
                 "stamina": "体力", "mental": "精神力", "nt": "NT値"}
@@ -52,17 +66,6 @@ SHAPE = {"id": str, "system": str, "name": str, "japanese": str, "side": str, "u
 CHARTS = {"ECHC": "【敵MSクリティカルヒットチャート】enemy MS critical hit chart (BCDice)",
           "SDDC": "【二次被害判定チャート】secondary damage chart (BCDice; the chart is not in 000)"}
 PLAYER_CHARTS = {"PEJC": "【PC用脱出判定チャート】PC escape chart (BCDice; 000 §8-2 names it)"}
-
-
-def parse_mobility(value: str) -> tuple[int | None | str, ...]:
-    """Four entries land/air/space/water: a number, ``None`` for a dash (cannot move, 000 §4), or ``"?"``
-    for an entry the text does not give. The format is checked by :meth:`Mobility.parse`."""
-    if not isinstance(value, str):
-        raise ValueError(f"mobility {value!r} is not text like '3/−/4/−'")
-    parts = [p.strip() for p in value.replace("／", "/").split("/")]
-    Mobility.parse("/".join("0" if p == UNKNOWN else p for p in parts))  # the rule's own format check
-    known = Mobility.parse("/".join("−" if p == UNKNOWN else p for p in parts))
-    return tuple(UNKNOWN if p == UNKNOWN else known.hexes(t) for p, t in zip(parts, TERRAINS, strict=True))
 
 
 @dataclass(frozen=True)
@@ -102,24 +105,16 @@ class GundamSheet:
 
     def hexes(self, terrain: str = "space") -> int:
         """Hexes per move in ``terrain`` (000 §4); an error if the entry is a dash or not in the text."""
-        value = parse_mobility(self.mobility)[TERRAINS.index(terrain)]
-        if value == UNKNOWN:
-            raise ValueError(f"the {self.name}'s {terrain} mobility is not in the source text: fill it in")
-        if value is None:
-            raise ValueError(f"the {self.name} cannot move in {terrain} (a dash in {self.mobility})")
-        return value  # type: ignore[return-value]
+        return mobility_hexes(self.mobility, terrain, self.name)
 
     def evasion(self) -> int:
         """Evasion value: base + piloting, in steps of the 1D36 scale (000 §6)."""
         return evasion_value(self.base_evasion, piloting=self.pilot.piloting).value
 
     def to_unit(self, position: Hex, facing: int, terrain: str = "space") -> BattleUnit:
-        """The sheet as a unit of the guided battle, undamaged, at ``position`` facing ``facing``."""
-        return BattleUnit(name=self.name, japanese=self.japanese, side=self.side, unit_class=self.unit_class,
-                          mobility=self.hexes(terrain), base_evasion=self.base_evasion, durability=self.durability,
-                          max_durability=self.durability, propellant=self.propellant,
-                          hit_locations=self.hit_locations, weapons=self.weapons, pilot=self.pilot,
-                          position=position, facing=facing, mook=self.mook)
+        """The sheet as a unit of the guided battle, undamaged, at ``position`` facing ``facing`` (as the
+        battle builds its sample units)."""
+        return unit_from_table(self.to_dict(), position, facing, terrain)
 
     # -- export -------------------------------------------------------------------
 
@@ -214,15 +209,9 @@ def _weapon(entry: Mapping[str, Any], sample: bool) -> BattleWeapon:
     require(entry, ("name", "mode", "range_modifiers", "damage", "ammo"), f"weapon {entry.get('name')!r}")
     if sample and not entry.get("source"):
         raise ValueError(f"weapon {entry.get('name')!r} has no source")
-    modifiers = dict(entry.get("range_modifiers", {}))
-    known_keys(modifiers, BANDS, f"weapon {entry.get('name')!r} range modifiers")
-    bands: dict[str, int | None] = {}
-    for band in BANDS:
-        value = modifiers.get(band, NO_MODIFIER)
-        bands[band] = None if value in (NO_MODIFIER, "-", "−") else whole(value, f"{entry.get('name')}'s {band} modifier")
-    return BattleWeapon(text(entry.get("name"), "weapon name"), entry.get("japanese", ""), entry.get("mode"), bands,
-                        damage=entry.get("damage"), ammo=whole(entry.get("ammo"), f"{entry.get('name')}'s ammunition", minimum=0),
-                        capacity=entry.get("capacity"), source=entry.get("source", "a player's sheet"))
+    known_keys(entry.get("range_modifiers", {}), BANDS, f"weapon {entry.get('name')!r} range modifiers")
+    text(entry.get("name"), "weapon name")
+    return weapon_from_table(entry)
 
 
 def from_dict(data: Mapping[str, Any], *, sample: bool = False) -> GundamSheet:
@@ -241,9 +230,7 @@ def from_dict(data: Mapping[str, Any], *, sample: bool = False) -> GundamSheet:
     for entry in data["hit_locations"]:
         known_keys(entry, ("name", "rolls", "armour", "additional_value"), "hit location")
         require(entry, ("name", "rolls", "armour", "additional_value"), f"hit location {entry.get('name')!r}")
-        locations.append(HitLocation(entry["name"], tuple(whole(r, "hit-location roll", minimum=1, maximum=6) for r in entry["rolls"]),
-                                     whole(entry["armour"], "armour", minimum=0),
-                                     whole(entry["additional_value"], "additional value", minimum=0)))
+        locations.append(hit_location_from_table(entry))
     return GundamSheet(
         id=data["id"], name=data["name"], japanese=data.get("japanese", ""), side=data["side"],
         unit_class=data["unit_class"], mobility=data["mobility"], base_evasion=data["base_evasion"],

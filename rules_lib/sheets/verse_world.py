@@ -15,15 +15,14 @@ from typing import Any
 
 from ..geometry.square import Facing, Pose, Square
 from ..verse_world.attack import CriticalRule, attack_odds, damage_expression
-from ..verse_world.battle_state import Unit, Weapon
+from ..verse_world.battle_state import UNIT_TABLE_FIELDS, Unit, Weapon, unit_from_table
 from ..verse_world.movement import locomotion_mode
 from . import ccfolia
 from .base import armed, check_sheet, check_sources, known_keys, load_directory, require, text
 from .palette import PaletteLine, signed
 
 SYSTEM = "verse-world"
-VALUE_FIELDS = ("name", "pilot", "side", "initiative_bonus", "reaction", "luck", "pilot_mp", "to_hit", "evasion",
-                "physical_bonus", "protection", "hp", "mecha_mp", "movement", "modes")
+VALUE_FIELDS = UNIT_TABLE_FIELDS
 LABELS = {"initiative_bonus": "イニシアティブボーナス", "reaction": "再行動値", "luck": "幸運値", "pilot_mp": "操手MP",
           "to_hit": "命中基本値", "evasion": "回避基本値", "physical_bonus": "物理ダメージボーナス",
           "protection": "最終防護点", "mecha_mp": "機兵MP", "movement": "移動力"}
@@ -149,19 +148,14 @@ def from_dict(data: Mapping[str, Any], *, sample: bool = False) -> VerseWorldShe
     if missing:
         raise ValueError(f"Verse World sheet {data.get('id')!r} lacks {', '.join(missing)}")
     sources = check_sources(data, VALUE_FIELDS, f"Verse World sheet {data['id']!r}", sample=sample)
-    weapons, weapon_sources = [], []
+    weapon_sources = []
     for entry in data["weapons"]:
         known_keys(entry, WEAPON_FIELDS, f"weapon {entry.get('name')!r}")
         require(entry, ("name", "kind", "damage"), f"weapon {entry.get('name')!r}")
         if sample and not entry.get("source"):
             raise ValueError(f"Verse World sheet {data['id']!r}: weapon {entry.get('name')!r} has no source")
-        weapons.append(Weapon(entry.get("name"), entry.get("japanese", ""), entry.get("kind"), entry.get("damage"),
-                              entry.get("ranged_class"), entry.get("magazine"), entry.get("magazine"),
-                              entry.get("spares", 0)))
         weapon_sources.append(entry.get("source", ""))
-    values = {f: data[f] for f in VALUE_FIELDS}
-    values["modes"] = tuple(values["modes"])
-    unit = Unit(**values, max_hp=values["hp"], weapons=tuple(weapons), pose=_NOWHERE)
+    unit = unit_from_table(data, _NOWHERE)
     return VerseWorldSheet(data["id"], unit, sources, tuple(weapon_sources) if any(weapon_sources) else ())
 
 

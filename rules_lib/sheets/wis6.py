@@ -15,7 +15,7 @@ from typing import Any
 
 from ..wis6 import Sheet as GrowthSheet
 from ..wis6 import apply_growth, attack_odds, check_ability, highest_roll_for_level, level_odds
-from ..wis6.battle_state import Unit, Weapon
+from ..wis6.battle_state import Unit, Weapon, unit_from_table, weapon_from_table
 from ..wis6.growth import GrowthPlan
 from ..wis6.special import OPERATOR, WEAPON_ABILITIES
 from ..wis6.turn import Combatant, Square
@@ -97,11 +97,8 @@ class Wis6Sheet:
         return apply_growth(self.growth_sheet(), GrowthPlan(**self.growth))
 
     def to_unit(self, square: Square) -> Unit:
-        """The sheet as a unit of the guided battle, at full AP on ``square``."""
-        return Unit(name=self.name, machine=self.machine, side=self.side, reaction=self.reaction,
-                    ballistic=self.ballistic, energy=self.energy, information=self.information, role=self.role,
-                    mobility=self.mobility, ap=self.ap, max_ap=self.ap, armour=self.armour,
-                    weapons=self.weapons, square=square)
+        """The sheet as a unit of the guided battle, at full AP on ``square`` (as the battle builds its sample units)."""
+        return unit_from_table(self.to_dict(), square)
 
     @property
     def initiative(self) -> int:
@@ -207,8 +204,7 @@ def from_dict(data: Mapping[str, Any], *, sample: bool = False) -> Wis6Sheet:
         require(entry, ("name", "kind", "attack", "range"), f"WIS6 weapon {entry.get('name')!r}")
         if sample and not entry.get("source"):
             raise ValueError(f"WIS6 sheet {data.get('id')!r}: weapon {entry.get('name')!r} has no source")
-        weapons.append(Weapon(entry.get("name"), entry.get("kind"), entry.get("attack"), entry.get("range"),
-                              ammo=entry.get("ammo"), missile=entry.get("missile", False)))
+        weapons.append(weapon_from_table(entry))
         weapon_sources.append(entry.get("source", ""))
     missing = [f for f in ("id", "name", "machine", "side", "role", *ABILITIES, "mobility", "ap", "armour") if f not in data]
     if missing:

@@ -1,18 +1,20 @@
 """The Verse World guided battle's pieces (004 §3-4): mecha, weapons, the readings the text leaves
 open, the state and the actions. The rules that move them are in :mod:`.battle`, the map and unit
-table in :mod:`.figures`; the sample units are the sheets ``rules_lib/sheets/data/verse-world/*.toml``."""
+table in :mod:`.figures`; the sample units are the sheets ``rules_lib/sheets/data/verse-world/*.toml``,
+read from :mod:`rules_lib.samples` (where the sheets read them too)."""
 
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Literal
+from typing import Any, Literal
 
 from .. import battle as referee
 from .. import checks
 from ..battle import IllegalStep
 from ..geometry.square import Facing, Pose, Square
+from ..samples import sample_tables
 from .attack import (
     CriticalRule,
     TieRule,
@@ -155,6 +157,25 @@ class Unit:
         return replace(self, weapons=tuple(weapon if w.name == weapon.name else w for w in self.weapons))
 
 
+#: a unit's values as a sheet's table names them (``rules_lib/sheets/data/verse-world/*.toml``)
+UNIT_TABLE_FIELDS: tuple[str, ...] = (
+    "name", "pilot", "side", "initiative_bonus", "reaction", "luck", "pilot_mp", "to_hit", "evasion",
+    "physical_bonus", "protection", "hp", "mecha_mp", "movement", "modes")
+
+
+def weapon_from_table(entry: Mapping[str, Any]) -> Weapon:
+    """A weapon from its table on a sheet, a magic gun's magazine full."""
+    return Weapon(entry.get("name"), entry.get("japanese", ""), entry.get("kind"), entry.get("damage"),
+                  entry.get("ranged_class"), entry.get("magazine"), entry.get("magazine"), entry.get("spares", 0))
+
+
+def unit_from_table(table: Mapping[str, Any], pose: Pose) -> Unit:
+    """A unit at full HP standing at ``pose`` from a sheet's table (``UNIT_TABLE_FIELDS`` and ``weapons``)."""
+    values = {f: table[f] for f in UNIT_TABLE_FIELDS}
+    values["modes"] = tuple(values["modes"])
+    return Unit(**values, max_hp=values["hp"], weapons=tuple(weapon_from_table(w) for w in table["weapons"]), pose=pose)
+
+
 def sample_units() -> tuple[Unit, Unit]:
     """The book's two sample mecha. **Every value is a sample, not in the source text** (004 gives no unit sheets).
 
@@ -162,13 +183,11 @@ def sample_units() -> tuple[Unit, Unit]:
     the text's example, line 44) and magic thrusters (魔導スラスター). *Bandit*, piloted by Rook (GM
     side), on (2, 1) facing south: a heavy axe, a magic gun (魔導砲) with 2 shots a magazine and one
     spare, and a spinner (機走輪) for roller movement. They are the sample sheets ``lance`` and
-    ``bandit`` (``rules_lib/sheets/data/verse-world/``).
+    ``bandit`` (``rules_lib/sheets/data/verse-world/``, read by :func:`rules_lib.samples.sample_tables`).
     """
-    from ..sheets.verse_world import load_sheets  # here: the sheets module reads this one's types
-
-    sheets = load_sheets()
-    return (sheets["lance"].to_unit(Pose(Square(2, 8), Facing.NORTH)),
-            sheets["bandit"].to_unit(Pose(Square(2, 1), Facing.SOUTH)))
+    tables = sample_tables("verse-world")
+    return (unit_from_table(tables["lance"], Pose(Square(2, 8), Facing.NORTH)),
+            unit_from_table(tables["bandit"], Pose(Square(2, 1), Facing.SOUTH)))
 
 
 def _inside(square: Square, rules: BattleRules) -> bool:

@@ -1,15 +1,17 @@
 """The guided battle's pieces (001 §1, §3, §4): units, weapons, the readings the text leaves open,
 the state and the actions. The rules that move them are in :mod:`.battle`, the map and unit table
-in :mod:`.figures`; the sample units are the sheets ``rules_lib/sheets/data/wis6/*.toml``."""
+in :mod:`.figures`; the sample units are the sheets ``rules_lib/sheets/data/wis6/*.toml``, read
+from :mod:`rules_lib.samples` (where the sheets read them too)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import Any, Literal
 
 from .. import battle as referee
 from ..battle import IllegalStep as _SharedIllegalStep
+from ..samples import sample_tables
 from .rules import DEFAULT_RULES, Wis6Error, Wis6Rules, whole
 from .special import (
     WEAPON_ABILITIES,
@@ -117,17 +119,30 @@ class Unit:
         return Combatant(self.name, self.reaction, self.mobility)
 
 
+def weapon_from_table(entry: Mapping[str, Any]) -> Weapon:
+    """A weapon from its table on a sheet (``name``, ``kind``, ``attack``, ``range``, optional ``ammo``, ``missile``)."""
+    return Weapon(entry.get("name"), entry.get("kind"), entry.get("attack"), entry.get("range"),
+                  ammo=entry.get("ammo"), missile=entry.get("missile", False))
+
+
+def unit_from_table(table: Mapping[str, Any], square: Square) -> Unit:
+    """A unit at full AP on ``square`` from a sheet's table (the keys of ``rules_lib/sheets/data/wis6/*.toml``)."""
+    return Unit(name=table["name"], machine=table["machine"], side=table["side"], reaction=table["reaction"],
+                ballistic=table["ballistic"], energy=table["energy"], information=table["information"],
+                role=table["role"], mobility=table["mobility"], ap=table["ap"], max_ap=table["ap"],
+                armour=table["armour"], weapons=tuple(weapon_from_table(w) for w in table["weapons"]), square=square)
+
+
 def sample_units() -> tuple[Unit, Unit]:
     """The book's two units: **not in the source text** (001 gives no unit sheets).
 
     Asuka (the PC, an operator, in the AC *Kestrel*) on B-7 and the GM's *Raider* (pilot: the GM's
     enemy ace) on G-2: the sample sheets ``asuka-kestrel`` and ``raider``
-    (``rules_lib/sheets/data/wis6/``). Both total 17 for the action order, so the tie die is shown.
+    (``rules_lib/sheets/data/wis6/``, read by :func:`rules_lib.samples.sample_tables`). Both total
+    17 for the action order, so the tie die is shown.
     """
-    from ..sheets.wis6 import load_sheets  # here: the sheets module reads this one's types
-
-    sheets = load_sheets()
-    return sheets["asuka-kestrel"].to_unit(parse_square("B-7")), sheets["raider"].to_unit(parse_square("G-2"))
+    tables = sample_tables("wis6")
+    return unit_from_table(tables["asuka-kestrel"], parse_square("B-7")), unit_from_table(tables["raider"], parse_square("G-2"))
 
 
 # -- readings and state -------------------------------------------------------------------

@@ -1,0 +1,34 @@
+"""The sample units as data: the book's sample sheets, one TOML table per unit, by id.
+
+The one place the guided battles and the sheets both read them from, below both: each system's
+``battle_state.sample_units`` builds its battle's units from these tables, and
+``rules_lib.sheets`` validates the same tables against the rules (a source per value) and exports
+them. Neither imports the other for them. The files are ``rules_lib/sheets/data/<system>/*.toml``
+(the folder named as ``rules-lib --system`` names the system).
+"""
+
+from __future__ import annotations
+
+import tomllib
+from pathlib import Path
+from typing import Any
+
+DATA = Path(__file__).parent / "sheets" / "data"
+
+
+def sample_tables(system: str) -> dict[str, dict[str, Any]]:
+    """Every sample unit of ``system`` as its TOML table, by its ``id``, in file-name order."""
+    folder = DATA / system
+    if not isinstance(system, str) or not system or not folder.is_dir():
+        allowed = ", ".join(sorted(p.name for p in DATA.iterdir() if p.is_dir()))
+        raise ValueError(f"system {system!r} has no sample units: allowed are {allowed}")
+    tables: dict[str, dict[str, Any]] = {}
+    for path in sorted(folder.glob("*.toml")):
+        table = tomllib.loads(path.read_text(encoding="utf-8"))
+        unit_id = table.get("id")
+        if not isinstance(unit_id, str) or not unit_id.strip():
+            raise ValueError(f"{path.name}: sheet id {unit_id!r} is not a non-empty text")
+        if unit_id in tables:
+            raise ValueError(f"{path.name}: sheet id {unit_id!r} is used twice")
+        tables[unit_id] = table
+    return tables
