@@ -273,8 +273,49 @@ def damage_taken(
 
 
 @dataclass(frozen=True)
+class DifficultyCheck(Worked):
+    """A value + 2D6 against a difficulty: the luck check's shape (004 §3-4-2-2, line 43)."""
+
+    what: str
+    value: int
+    difficulty: int
+    dice: tuple[int, int]
+    total: int
+    fumbled: bool
+    success: bool
+
+
+def difficulty_check(value: int, difficulty: int, dice: Sequence[int], *, what: str = "check") -> DifficultyCheck:
+    """A check (判定) of ``value`` + 2D6 against a difficulty (難易度), as the fumble's luck check is
+    (004 §3-4-2-2, line 43): the one rule of a check against a difficulty, which the ``VW+v>=d``
+    command and :func:`fumble_check` both apply.
+
+    Readings (the text gives the value and the difficulty, not the roll): value + 2D6 succeeds at
+    or above the difficulty; double ones (１ゾロ) fumble and fail whatever the total. The fumble
+    holds because the text says of one check only, the extra action's contest, that "in this
+    check" fumbles, criticals and over-criticals mean nothing (004 §3-4-1, line 17): an exception
+    worth stating only if a check's double ones otherwise fumble, as the attack's and the
+    evasion's do (line 43, line 52). A critical changes nothing here: success is all a check
+    against a difficulty gives.
+    """
+    checks.whole(value, f"{what} value")
+    checks.whole(difficulty, f"{what} difficulty")
+    pair = check_dice_pair(dice, what)
+    total = value + sum(pair)
+    fumbled = tuple(sorted(pair)) == FUMBLE_DICE
+    success = not fumbled and total >= difficulty
+    step = f"{what} {value} + 2D6 ({pair[0]}+{pair[1]}) = {total} against difficulty {difficulty}: "
+    if fumbled:
+        step += "double ones, a fumble: failure whatever the total (ruling, 004 §3-4-1, line 17)"
+    else:
+        step += "success" if success else "failure"
+    return DifficultyCheck(what, value, difficulty, pair, total, fumbled, success, steps=(step,))
+
+
+@dataclass(frozen=True)
 class FumbleCheck(Worked):
-    """The luck check after a fumbled attack (004 §3-4-2-2, line 43)."""
+    """The luck check after a fumbled attack (004 §3-4-2-2, line 43); ``fumbled``: the check's own
+    double ones (a failure, :func:`difficulty_check`)."""
 
     attribute: str
     skill_used: bool
@@ -282,6 +323,7 @@ class FumbleCheck(Worked):
     total: int
     success: bool
     outcome: Literal["nothing", "drop-weapon", "hit-self"]
+    fumbled: bool = False
 
 
 def fumble_check(luck: int, difficulty: int, dice: Sequence[int], *, armed: bool = True) -> FumbleCheck:
@@ -289,23 +331,20 @@ def fumble_check(luck: int, difficulty: int, dice: Sequence[int], *, armed: bool
     unarmed, the attacker hits itself (004 §3-4-2-2, line 43). For a mecha the pilot rolls. The GM
     may set the difficulty higher or lower (GM判断で上下): 9-16 is guidance, not a limit.
 
-    Readings (not in the source text): the check is luck + 2D6 and succeeds when the total is at
-    least the difficulty; fumbles and criticals of this check have no special effect.
+    The check is :func:`difficulty_check` (readings there: luck + 2D6 at or above the difficulty,
+    double ones fail).
     """
     checks.whole(luck, "luck value")
-    low, high = FUMBLE_DIFFICULTY_RANGE
     checks.whole(difficulty, "fumble check difficulty", minimum=0)
-    pair = check_dice_pair(dice, "luck check")
-    total = luck + sum(pair)
-    success = total >= difficulty
-    outcome = "nothing" if success else ("drop-weapon" if armed else "hit-self")
-    steps = (f"luck {luck} + 2D6 ({pair[0]}+{pair[1]}) = {total} against difficulty {difficulty}: "
-             + ("success" if success else "failure"),
+    low, high = FUMBLE_DIFFICULTY_RANGE
+    check = difficulty_check(luck, difficulty, dice, what="luck")
+    outcome = "nothing" if check.success else ("drop-weapon" if armed else "hit-self")
+    steps = (*check.steps,
              {"nothing": "nothing more happens", "drop-weapon": "the weapon used is dropped",
               "hit-self": "unarmed: the attacker hits itself and takes the damage"}[outcome])
     if not low <= difficulty <= high:
         steps += (f"difficulty {difficulty}: outside the text's {low}-{high}, set by the GM (line 43)",)
-    return FumbleCheck("luck", False, difficulty, total, success, outcome, steps=steps)
+    return FumbleCheck("luck", False, difficulty, check.total, check.success, outcome, check.fumbled, steps=steps)
 
 
 # -- arcs ------------------------------------------------------------------------------
@@ -505,7 +544,7 @@ def hit_chance_table(to_hit_values: Iterable[int], evasion: int, *, criticals: C
 
 __all__ = [
     "DAMAGE_ROLLS", "FUMBLE_DIFFICULTY_RANGE", "TARGETS_PER_ATTACK", "AttackOdds", "CheckRoll",
-    "CriticalRule", "Damage", "FumbleCheck", "Resolution", "attack_odds", "attack_roll", "can_melee",
-    "check_roll", "damage_expression", "damage_taken", "evasion_roll", "fumble_check", "hit_chance_table",
+    "CriticalRule", "Damage", "DifficultyCheck", "FumbleCheck", "Resolution", "attack_odds", "attack_roll", "can_melee",
+    "check_roll", "damage_expression", "damage_taken", "difficulty_check", "evasion_roll", "fumble_check", "hit_chance_table",
     "in_firing_arc", "resolve_attack",
 ]

@@ -7,8 +7,8 @@
   from which it is over-critical (both *not in the source text*,
   :meth:`~.attack.CriticalRule.natural_total`); without ``@`` no roll is judged critical.
   ``>t`` is an attack against an evasion total ``t`` (the attack must beat it; a tie goes to the
-  defender, the chapter's ruling); ``>=t`` a check against a difficulty ``t`` (the luck check's
-  reading, :func:`~.attack.fumble_check`).
+  defender, the chapter's ruling); ``>=t`` a check against a difficulty ``t``, judged by
+  :func:`~.attack.difficulty_check` (the rule of the fumble's luck check, :func:`~.attack.fumble_check`).
 - Anything else is BCDice's generic notation (``2D6+5>=10``), rolled by
   :func:`rules_lib.dice.roll`; ``VW`` adds the fumble and the critical readings.
 """
@@ -24,7 +24,7 @@ from itertools import product
 from ..checks import command_text
 from ..dice import GivenDice, Odds, RollResult, SeededDice, odds, percent, roll
 from ..worked import Worked
-from .attack import CheckRoll, CriticalRule, check_roll
+from .attack import CheckRoll, CriticalRule, check_roll, difficulty_check
 
 SYSTEM = "verse-world"
 _VW = re.compile(r"^VW((?:[+-]\d+)*)(?:@(\d+)(?:/(\d+))?)?(?:(>=|>)([+-]?\d+))?$")
@@ -67,9 +67,9 @@ def parse_command(expression: str) -> CheckCommand:
 def _succeeds(command: CheckCommand, check: CheckRoll) -> bool | None:
     if command.target is None:
         return None
-    if check.fumbled:
-        return False
-    return check.total > command.target if command.op == ">" else check.total >= command.target
+    if command.op == ">=":  # the one rule of a check against a difficulty
+        return difficulty_check(command.base, command.target, check.dice).success
+    return not check.fumbled and check.total > command.target
 
 
 @dataclass(frozen=True)
