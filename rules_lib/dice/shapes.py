@@ -79,24 +79,44 @@ Pattern = Literal["triple", "straight", "pair", "plain"]
 PATTERN_RANK: dict[str, int] = {"plain": 0, "pair": 1, "straight": 2, "triple": 3}
 
 
-def pattern(dice: tuple[int, ...] | list[int]) -> Pattern:
-    """Classify three dice: a triple, a straight (three consecutive values in any order), a pair, or plain."""
+#: How a straight is read from three dice. ``"sorted"``: three consecutive values in any order
+#: (4-2-3 is one); ``"as rolled"``: consecutive in the order the dice are read, up or down (2-3-4,
+#: 4-3-2, not 4-2-3). The text that uses straights (002 §H4, line 147) leaves it open: see the
+#: Nemesis rulings.
+StraightOrder = Literal["sorted", "as rolled"]
+STRAIGHT_ORDERS: tuple[str, ...] = ("sorted", "as rolled")
+
+
+def check_straight_order(straight_order: object) -> StraightOrder:
+    """``straight_order`` if it is one of ``STRAIGHT_ORDERS``, else an error naming them."""
+    return checks.choice(straight_order, "straight order", STRAIGHT_ORDERS)  # type: ignore[return-value]
+
+
+def pattern(dice: tuple[int, ...] | list[int], straight_order: StraightOrder = "sorted") -> Pattern:
+    """Classify three dice: a triple, a straight (three consecutive values, read as ``straight_order``
+    says), a pair, or plain."""
     if len(dice) != 3:
         raise ValueError(f"a pattern is read from exactly 3 dice, not {len(dice)}")
+    check_straight_order(straight_order)
     a, b, c = sorted(dice)
     if a == c:
         return "triple"
     if b == a + 1 and c == b + 1:
-        return "straight"
+        first, middle, last = dice
+        if straight_order == "sorted" or middle - first == last - middle:  # up or down by one each
+            return "straight"
+        return "plain"  # three different values out of order: neither a straight nor a pair
     if a == b or b == c:
         return "pair"
     return "plain"
 
 
 @cache
-def pattern_distribution(sides: int = 6) -> Distribution:
-    """The chance of each pattern class on three dice (on 3D6: triple 6/216, straight 24/216, ...)."""
-    return Distribution.uniform(pattern(r) for r in product(range(1, sides + 1), repeat=3))
+def pattern_distribution(sides: int = 6, straight_order: StraightOrder = "sorted") -> Distribution:
+    """The chance of each pattern class on three dice (on 3D6: triple 6/216, straight 24/216 sorted
+    or 8/216 as rolled, ...)."""
+    check_straight_order(straight_order)
+    return Distribution.uniform(pattern(r, straight_order) for r in product(range(1, sides + 1), repeat=3))
 
 
 def face_count_distribution(face: int, dice: int = 3, sides: int = 6) -> Distribution:
@@ -180,7 +200,8 @@ def two_d6_with_fumble(modifier: int = 0) -> Distribution:
 
 
 __all__ = [
-    "D36_RESULTS", "FUMBLE", "OpposedOdds", "d36_distribution", "d36_result", "d36_step",
+    "D36_RESULTS", "FUMBLE", "STRAIGHT_ORDERS", "OpposedOdds", "StraightOrder", "check_straight_order",
+    "d36_distribution", "d36_result", "d36_step",
     "face_count_distribution", "opposed", "opposed_pools", "pattern", "pattern_distribution",
     "pool_distribution", "success_level", "success_level_distribution", "two_d6_with_fumble",
 ]

@@ -11,7 +11,16 @@ from typing import Literal
 
 from .. import checks
 from ..checks import halfwidth
-from ..dice import MAX_DICE, MAX_SIDES, Distribution, parse, pattern, pattern_distribution
+from ..dice import (
+    MAX_DICE,
+    MAX_SIDES,
+    Distribution,
+    StraightOrder,
+    check_straight_order,
+    parse,
+    pattern,
+    pattern_distribution,
+)
 from ..dice.exact import binomial
 from ..worked import Worked
 from .silhouette import Grip, Weapon, parse_ability, parse_proper_range
@@ -60,14 +69,23 @@ class PatternReading(Worked):
         return max(self.dice.count(f) for f in self.dice)
 
 
-def read_pattern(dice: Sequence[int]) -> PatternReading:
-    """Read three action dice as a triple (三ゾロ目), straight (三連番, either order), pair or plain (002 §H4)."""
+def read_pattern(dice: Sequence[int], straight_order: StraightOrder = "sorted") -> PatternReading:
+    """Read three action dice as a triple (三ゾロ目), straight (三連番), pair or plain (002 §H4).
+
+    A straight is three consecutive values, a descending run included (逆連番も含みます, 002 §H4,
+    line 147). ``straight_order`` is the reading of the order (a ruling, see the rulings page):
+    ``"sorted"`` (the default: 4-2-3 is a straight) or ``"as rolled"`` (the dice must run up or down
+    in the order given: 2-3-4 and 4-3-2, not 4-2-3, which is then a plain roll).
+    """
     faces = check_faces(dice)
     if len(faces) != 3:
         raise ValueError(f"a pattern is read from exactly 3 dice, not {len(faces)}: {faces}")
-    kind = pattern(faces)
+    kind = pattern(faces, check_straight_order(straight_order))
     ordered = sorted(faces)
     steps = [f"dice {'-'.join(map(str, faces))}, in order {'-'.join(map(str, ordered))}"]
+    run = len(set(faces)) == 3 and ordered[2] - ordered[0] == 2
+    if run and list(faces) not in (ordered, ordered[::-1]):
+        steps.append(f"consecutive values out of order: read {straight_order} (a ruling, 002 §H4, line 147)")
     steps.append({
         "triple": "all three equal: a triple (三ゾロ目)",
         "straight": "three consecutive values (ascending or descending): a straight (三連番)",
@@ -77,9 +95,10 @@ def read_pattern(dice: Sequence[int]) -> PatternReading:
     return PatternReading(faces, kind, steps=tuple(steps))
 
 
-def pattern_odds() -> Distribution:
-    """Exact chances of each pattern on 3D6 (triple 6/216, straight 24/216, pair 90/216, plain 96/216) (002 §H4)."""
-    return pattern_distribution()
+def pattern_odds(straight_order: StraightOrder = "sorted") -> Distribution:
+    """Exact chances of each pattern on 3D6 (002 §H4): triple 6/216, straight 24/216, pair 90/216,
+    plain 96/216; with ``straight_order="as rolled"`` a straight is 8/216 and plain 112/216."""
+    return pattern_distribution(6, check_straight_order(straight_order))
 
 
 # -- action dice count ---------------------------------------------------------------
@@ -278,14 +297,16 @@ class ActionDiceOdds:
 
 def action_dice_odds(proper_range: str, rapid_fire: bool = False,
                      extended: ExtendedFace | str = ExtendedFace.IGNORED,
-                     multi_attack: MultiAttack = "rapid_only", dice: int = ACTION_DICE) -> ActionDiceOdds:
-    """Pattern odds of 3D6 and attack-count odds for a weapon with this proper range (e.g. ``34(5)``) (002 §H4, §1-1)."""
+                     multi_attack: MultiAttack = "rapid_only", dice: int = ACTION_DICE,
+                     straight_order: StraightOrder = "sorted") -> ActionDiceOdds:
+    """Pattern odds of 3D6 (straights read as ``straight_order``, :func:`read_pattern`) and
+    attack-count odds for a weapon with this proper range (e.g. ``34(5)``) (002 §H4, §1-1)."""
     weapon = Weapon(
         key="weapon", name=f"proper range {proper_range}", attack="1D20", damage="1D6",
         proper_range=parse_proper_range(proper_range),
         abilities=(parse_ability("連射"),) if rapid_fire else (),
     )
-    return ActionDiceOdds(weapon, firing_faces(weapon, extended), pattern_odds(),
+    return ActionDiceOdds(weapon, firing_faces(weapon, extended), pattern_odds(straight_order),
                           attack_count_distribution(weapon, dice, extended, multi_attack))
 
 
@@ -401,14 +422,15 @@ class MeleeOpening(Worked):
 
 
 def may_open_melee(dice: Sequence[int], melee_ability: bool = False, opponent_flying: bool = False,
-                   self_flying: bool = False, own_turn_skipped_by_stealth: bool = False) -> MeleeOpening:
+                   self_flying: bool = False, own_turn_skipped_by_stealth: bool = False,
+                   straight_order: StraightOrder = "sorted") -> MeleeOpening:
     """Whether these action dice let a side open the melee phase (002 §1-1, lines 171-175, §H5 飛行, 格闘).
 
     A triple may; a straight may with the melee ability (格闘); not against a flying opponent
     unless one flies too, and not when stealth skipped one's turn. The opener becomes the
-    second player (後攻).
+    second player (後攻). ``straight_order``: how a straight is read (:func:`read_pattern`).
     """
-    reading = read_pattern(dice)
+    reading = read_pattern(dice, straight_order)
     steps = list(reading.steps)
     if reading.is_triple:
         allowed = True
@@ -432,9 +454,10 @@ def may_open_melee(dice: Sequence[int], melee_ability: bool = False, opponent_fl
 
 @checks.checked_flags
 @checks.checked_flags
-def chance_to_open_melee(melee_ability: bool = False) -> Fraction:
-    """Exact chance that fresh action dice allow opening the melee phase (002 §1-1)."""
-    odds = pattern_odds()
+def chance_to_open_melee(melee_ability: bool = False, straight_order: StraightOrder = "sorted") -> Fraction:
+    """Exact chance that fresh action dice allow opening the melee phase (002 §1-1); ``straight_order``
+    as :func:`read_pattern` reads it."""
+    odds = pattern_odds(straight_order)
     return odds["triple"] + (odds["straight"] if melee_ability else 0)
 
 

@@ -275,7 +275,7 @@ def _check_open_melee(state: BattleState, action: OpenMelee) -> None:
     unit = state.unit(action.side)
     if len(unit.rolled) != 3:
         raise IllegalStep(f"{unit.name} rolled {len(unit.rolled)} action dice: only three can show a triple (002 §1-1)")
-    opening = may_open_melee(unit.rolled)
+    opening = may_open_melee(unit.rolled, straight_order=state.rules.duel.straight_order)
     if not opening.allowed:
         raise IllegalStep(f"{unit.name}'s dice {_faces(unit.rolled)} do not open the melee phase: "
                           f"{opening.steps[-1]} (002 §1-1)")
@@ -354,7 +354,7 @@ def _roll(state: BattleState, action: RollActionDice, dice: ActionDice):
             pairs.append(dice.d(TIE_BREAK_SIDES, 2, what="the 1D20 tie-break"))
     lines += [f"initiative: {s}" for s in result.steps]
     for unit in units:
-        if len(unit.rolled) == 3 and may_open_melee(unit.rolled).allowed:
+        if len(unit.rolled) == 3 and may_open_melee(unit.rolled, straight_order=state.rules.duel.straight_order).allowed:
             lines.append(f"{unit.name} rolled a triple (三ゾロ目): it may open the melee phase and become second (002 §1-1)")
     new = replace(state, units=tuple(units), phase="order", chooser=result.chooser, first=None, actor=None,
                   melee_opener=None, closed_in=None, pending=())

@@ -12,7 +12,7 @@ from itertools import accumulate, product
 from typing import Literal
 
 from .. import checks
-from ..dice import Distribution, opposed_pools, pattern
+from ..dice import Distribution, StraightOrder, check_straight_order, opposed_pools, pattern
 from ..worked import Worked
 from .action import check_faces
 
@@ -121,13 +121,18 @@ PAID_REROLL_COST = 1
 
 @dataclass(frozen=True)
 class DuelRules:
-    """The duel's open readings (see the rulings page)."""
+    """The duel's open readings (see the rulings page); ``straight_order`` is how a straight (3連番)
+    is read, as for the action dice (:func:`~.action.read_pattern`). Read ``"as rolled"``, a roll
+    that keeps some dice (:func:`duel_odds`) lists the kept dice first, then the new ones
+    (:func:`reroll` keeps each die in its place)."""
 
     triple_vs_triple: TripleVsTriple = "higher_wins"
     pair_key: PairKey = "pair_value"
     plain_key: PlainKey = "sum"
+    straight_order: StraightOrder = "sorted"
 
     def __post_init__(self) -> None:
+        check_straight_order(self.straight_order)
         for name, allowed in (("triple_vs_triple", ("higher_wins", "mutual")),
                               ("pair_key", ("pair_value", "sum")), ("plain_key", ("sum", "dice_descending"))):
             if getattr(self, name) not in allowed:
@@ -142,7 +147,7 @@ def duel_key(dice: Sequence[int], rules: DuelRules = DuelRules()) -> tuple:
     faces = check_faces(dice, "duel dice")
     if len(faces) != 3:
         raise ValueError(f"a duel roll is exactly 3 dice, not {len(faces)}")
-    kind = pattern(faces)
+    kind = pattern(faces, rules.straight_order)
     if kind == "triple":
         return (3, (faces[0],) if rules.triple_vs_triple == "higher_wins" else ())
     if kind == "straight":
@@ -188,10 +193,10 @@ def duel(a: Sequence[int], b: Sequence[int], rules: DuelRules = DuelRules(),
         raise ValueError(f"defender choice {defender_choice!r} is not duel, defence, evasion, parry or no_melee_weapon")
     if defender_choice != "duel":
         why = "has no melee weapon" if defender_choice == "no_melee_weapon" else f"chose {defender_choice}"
-        return DuelResult("A", (pattern(a), pattern(b)), 1,
+        return DuelResult("A", (pattern(a, rules.straight_order), pattern(b, rules.straight_order)), 1,
                           (f"B {why}: A hits automatically; only A rolls damage (no multiplier)",), ("A",))
     ka, kb = duel_key(a, rules), duel_key(b, rules)
-    pa, pb = pattern(a), pattern(b)
+    pa, pb = pattern(a, rules.straight_order), pattern(b, rules.straight_order)
     steps = [f"A {'-'.join(map(str, a))}: {pa} ({DUEL_LABELS[pa]})",
              f"B {'-'.join(map(str, b))}: {pb} ({DUEL_LABELS[pb]})"]
     if ka == kb:
@@ -228,7 +233,7 @@ def _key_counts(kept: tuple[int, ...], rules: DuelRules) -> tuple[dict[tuple, in
         roll = kept + rest
         key = duel_key(roll, rules)
         counts[key] += 1
-        kinds[key] = pattern(roll)
+        kinds[key] = pattern(roll, rules.straight_order)
     return dict(counts), kinds, 6**fresh
 
 

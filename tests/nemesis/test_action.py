@@ -40,6 +40,21 @@ def test_patterns_match_enumeration_of_all_216_rolls():
     assert read_pattern([5, 5, 5]).matching_dice == 3 and read_pattern([2, 2, 5]).label == "ゾロ目"
 
 
+def test_straights_read_as_rolled_run_up_or_down_in_the_order_given():
+    counts = Counter(read_pattern(r, straight_order="as rolled").pattern for r in ROLLS)
+    assert counts == {"triple": 6, "straight": 8, "pair": 90, "plain": 112}  # 逆連番 included: 4 runs x 2
+    assert {k: v * 216 for k, v in pattern_odds(straight_order="as rolled").items()} == counts
+    assert read_pattern([2, 3, 4], straight_order="as rolled").is_straight
+    assert read_pattern([6, 5, 4], straight_order="as rolled").is_straight
+    out_of_order = read_pattern([4, 2, 3], straight_order="as rolled")
+    assert out_of_order.pattern == "plain" and "read as rolled (a ruling" in out_of_order.steps[1]
+    assert chance_to_open_melee(True, straight_order="as rolled") == Fraction(6 + 8, 216)
+    assert may_open_melee([4, 2, 3], melee_ability=True).allowed
+    assert not may_open_melee([4, 2, 3], melee_ability=True, straight_order="as rolled").allowed
+    with pytest.raises(ValueError, match="straight order 'rolled' is unknown: allowed are 'sorted', 'as rolled'"):
+        read_pattern([1, 2, 3], straight_order="rolled")
+
+
 def test_pattern_needs_three_d6_faces():
     with pytest.raises(ValueError, match="exactly 3 dice"):
         read_pattern([1, 2])

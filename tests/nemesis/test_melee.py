@@ -54,9 +54,15 @@ def test_duel_ranking_and_multipliers():
     assert duel([6, 4, 1], [6, 4, 2]).outcome == "B"
     with pytest.raises(ValueError, match="triple_vs_triple 'x'"):
         DuelRules(triple_vs_triple="x")
+    as_rolled = DuelRules(straight_order="as rolled")
+    assert duel([3, 1, 2], [6, 6, 5]).multiplier == 2  # sorted, 3-1-2 is a straight and beats a pair
+    assert duel([3, 1, 2], [6, 6, 5], as_rolled).outcome == "B"  # as rolled it is a plain roll
+    with pytest.raises(ValueError, match="straight order 'up' is unknown"):
+        DuelRules(straight_order="up")
 
 
-@pytest.mark.parametrize("rules", [DuelRules(), DuelRules("mutual", "sum", "dice_descending")])
+@pytest.mark.parametrize("rules", [DuelRules(), DuelRules("mutual", "sum", "dice_descending"),
+                                   DuelRules(straight_order="as rolled")])
 def test_fresh_duel_odds_match_all_46656_pairs(rules):
     odds = duel_odds(rules=rules)
     assert odds == enumerate_duel_odds(rules=rules)
