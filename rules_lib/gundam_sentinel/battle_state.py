@@ -2,7 +2,7 @@
 
 The rules that move them are in :mod:`.battle`; the board and unit tables in :mod:`.figures`. The
 sample units are the sheets ``rules_lib/sheets/data/gundam-sentinel/*.toml``, a source per value,
-read from :mod:`rules_lib.samples` (where the sheets read them too).
+read from ``rules_lib.samples`` (where the sheets read them too).
 """
 
 from __future__ import annotations
@@ -181,7 +181,7 @@ def sample_units() -> tuple[BattleUnit, BattleUnit]:
     at 20-29 (000 §7-10); the Nouvelle GM III fires 15 small missiles from one launcher (000 §7-1),
     whose per-missile damage ``1D3+4/2`` is the book's reading of the text's formula. Everything
     else (pilots, the beam rifle, evasions, armour, propellant, range modifiers) is *not in the
-    source text*. The tables are read by :func:`rules_lib.samples.sample_tables`. The Nouvelle GM III is taken as a mook MS (ザコＭＳ), so the Zaku II's 66+ is a critical.
+    source text*. The tables are read by ``rules_lib.samples.sample_tables``. The Nouvelle GM III is taken as a mook MS (ザコＭＳ), so the Zaku II's 66+ is a critical.
     """
     tables = sample_tables("gundam-sentinel")
     (pos_a, face_a), (pos_b, face_b) = starting_positions()

@@ -4,7 +4,7 @@ A sheet is a frozen dataclass with ``id``, ``name`` and ``sources`` (the provena
 ``"001 §3-1"``, ``"000 §4, line 222"`` or ``"not in the source text"``). It converts to the plain
 mapping its TOML file holds (``to_dict``) and back (``from_dict``), and gives its chat palette
 and CCFOLIA character. The sample sheets are TOML files in ``data/<system>/``, read through
-:mod:`rules_lib.samples` (where the guided battles read them too); each of their values has a source.
+``rules_lib.samples`` (where the guided battles read them too); each of their values has a source.
 """
 
 from __future__ import annotations
@@ -65,7 +65,7 @@ def check_sources(data: Mapping[str, Any], fields: Iterable[str], what: str, *, 
 
 
 def load_directory(system_folder: str, from_dict: Callable[..., T]) -> dict[str, T]:
-    """Every sample sheet of ``data/<system_folder>/`` (:func:`rules_lib.samples.sample_tables`), by id,
+    """Every sample sheet of ``data/<system_folder>/`` (``rules_lib.samples.sample_tables``), by id,
     in file-name order, each validated as a sample (a source per value)."""
     return {sheet_id: from_dict(table, sample=True) for sheet_id, table in sample_tables(system_folder).items()}
 

@@ -1,7 +1,7 @@
 """The Verse World guided battle's pieces (004 §3-4): mecha, weapons, the readings the text leaves
 open, the state and the actions. The rules that move them are in :mod:`.battle`, the map and unit
 table in :mod:`.figures`; the sample units are the sheets ``rules_lib/sheets/data/verse-world/*.toml``,
-read from :mod:`rules_lib.samples` (where the sheets read them too)."""
+read from ``rules_lib.samples`` (where the sheets read them too)."""
 
 from __future__ import annotations
 
@@ -183,7 +183,7 @@ def sample_units() -> tuple[Unit, Unit]:
     the text's example, line 44) and magic thrusters (魔導スラスター). *Bandit*, piloted by Rook (GM
     side), on (2, 1) facing south: a heavy axe, a magic gun (魔導砲) with 2 shots a magazine and one
     spare, and a spinner (機走輪) for roller movement. They are the sample sheets ``lance`` and
-    ``bandit`` (``rules_lib/sheets/data/verse-world/``, read by :func:`rules_lib.samples.sample_tables`).
+    ``bandit`` (``rules_lib/sheets/data/verse-world/``, read by ``rules_lib.samples.sample_tables``).
     """
     tables = sample_tables("verse-world")
     return (unit_from_table(tables["lance"], Pose(Square(2, 8), Facing.NORTH)),

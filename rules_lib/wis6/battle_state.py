@@ -1,7 +1,7 @@
 """The guided battle's pieces (001 §1, §3, §4): units, weapons, the readings the text leaves open,
 the state and the actions. The rules that move them are in :mod:`.battle`, the map and unit table
 in :mod:`.figures`; the sample units are the sheets ``rules_lib/sheets/data/wis6/*.toml``, read
-from :mod:`rules_lib.samples` (where the sheets read them too)."""
+from ``rules_lib.samples`` (where the sheets read them too)."""
 
 from __future__ import annotations
 
@@ -138,7 +138,7 @@ def sample_units() -> tuple[Unit, Unit]:
 
     Asuka (the PC, an operator, in the AC *Kestrel*) on B-7 and the GM's *Raider* (pilot: the GM's
     enemy ace) on G-2: the sample sheets ``asuka-kestrel`` and ``raider``
-    (``rules_lib/sheets/data/wis6/``, read by :func:`rules_lib.samples.sample_tables`). Both total
+    (``rules_lib/sheets/data/wis6/``, read by ``rules_lib.samples.sample_tables``). Both total
     17 for the action order, so the tie die is shown.
     """
     tables = sample_tables("wis6")
