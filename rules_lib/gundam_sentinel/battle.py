@@ -195,7 +195,10 @@ def _check_fire(state: BattleState, action: Fire) -> _FirePlan:
             fired = action.fired if action.fired is not None else min(weapon.ammo, weapon.capacity or weapon.ammo)
             if weapon.ammo == 0:
                 raise IllegalStep(f"the {u.name}'s {weapon.name} is empty (0 left): it cannot fire (000 §6)")
-            fired = check_fired(fired, weapon.capacity)
+            fired = check_fired(fired)
+            if weapon.capacity is not None and fired > weapon.capacity:
+                raise IllegalStep(f"{fired} missiles: one launcher's full salvo (000 §7-1, line 342) is the "
+                                  f"{weapon.name}'s capacity, {_capacity_text(weapon)}")
         else:
             if action.fired not in (None, 1):
                 raise IllegalStep(f"a single shot (単射) fires once, not {action.fired!r} times")
@@ -215,6 +218,13 @@ def _check_fire(state: BattleState, action: Fire) -> _FirePlan:
         raise IllegalStep(str(error)) from None
     _need_ap(state, u.name, cost, f"a {weapon.pattern} ({'単射' if weapon.mode == 'single shot' else 'ミサイル'})")
     return _FirePlan(u, target, weapon, fired, far, band, mod, cost)
+
+
+def _capacity_text(weapon: BattleWeapon) -> str:
+    """A launcher's capacity with its provenance: the sheet's number, not the text's (which shows at most a lower bound)."""
+    shown = (f"; the text shows only that it fires {weapon.salvo_at_least} at once, so holds at least that many "
+             "(000 §7-1, line 350)") if weapon.salvo_at_least is not None else ""
+    return f"{weapon.capacity} (the sheet's, not in the source text{shown})"
 
 
 def _check_end(state: BattleState, action: EndPhase) -> BattleUnit:
@@ -380,6 +390,8 @@ def _fire(state: BattleState, action: Fire, source: SeededDice | None) -> StepRe
     shots = weapon.shots(p.fired)
     lines.append(f"ammunition (弾数): {weapon.ammo} − {shots} = {weapon.ammo - shots} (000 §6"
                  + (", §7-1)" if weapon.mode == "missile" else ")"))
+    if weapon.mode == "missile" and weapon.capacity is not None:
+        lines.append(f"one launcher's full salvo: capacity {_capacity_text(weapon)}")
     lines.append(f"distance {p.distance} hexes: {_band_text(p.distance)} (000 §6); the weapon's modifier there "
                  f"{p.weapon_mod:+d}; the pilot's shooting (射撃力) {u.pilot.shooting:+d}"
                  + (f"; damage from the charts {u.to_hit_modifier:+d}" if u.to_hit_modifier else ""))

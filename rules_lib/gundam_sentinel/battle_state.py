@@ -7,12 +7,13 @@ read from ``rules_lib.samples`` (where the sheets read them too).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
 from .. import battle as referee
-from ..checks import whole
+from ..checks import halfwidth, whole
 from ..geometry import hex as hexgeo
 from ..geometry.hex import Hex
 from ..samples import sample_tables
@@ -22,7 +23,7 @@ from .damage import hit_location
 from .ranges import starting_positions
 from .salvo import DamageFormula
 from .to_hit import Evasion, evasion_value
-from .units import HitLocation, Pilot, mobility_hexes
+from .units import DASHES, HitLocation, Pilot, mobility_hexes
 from .weapons import shots_used
 
 Phase = Literal["initiative", "action points", "act", "over"]
@@ -45,8 +46,11 @@ class BattleWeapon:
     round) or ``"missile"`` (ミサイル, a salvo of ``fired`` missiles, 000 §7-1).
 
     ``range_modifiers`` maps the bands close, mid, long, extreme to the to-hit modifier, ``None``
-    for "―" (000 §6); ``damage`` is per hit; ``ammo`` the rounds (or missiles) left;
-    ``capacity`` one launcher's full salvo. Only what ``source`` names is in the text.
+    for "―" (000 §6); ``damage`` is per hit; ``ammo`` the rounds (or missiles) left. For a missile
+    launcher, ``salvo_at_least`` is what a text example shows it fires at once, so a lower bound on
+    what it holds (the Nouvelle GM III's 15, 000 §7-1, line 350); ``capacity`` is one launcher's
+    full salvo, the cap on a salvo (000 §7-1, line 342), *not in the source text* (a sheet's value;
+    ``None``: no cap but the missiles left). Only what ``source`` names is in the text.
     """
 
     name: str
@@ -57,6 +61,7 @@ class BattleWeapon:
     ammo: int
     capacity: int | None = None
     source: str = "not in the source text"
+    salvo_at_least: int | None = None
 
     def __post_init__(self) -> None:
         if self.mode not in ("single shot", "missile"):
@@ -64,6 +69,14 @@ class BattleWeapon:
         DamageFormula.parse(self.damage)
         if self.ammo < 0:
             raise ValueError(f"{self.name}'s ammunition {self.ammo}: allowed are 0 or more")
+        for label, value in (("capacity", self.capacity), ("salvo at least", self.salvo_at_least)):
+            if value is not None:
+                whole(value, f"{self.name}'s {label}", minimum=1)
+                if self.mode != "missile":
+                    raise ValueError(f"{self.name} fires single shots: a {label} is for a missile launcher (000 §7-1)")
+        if self.capacity is not None and self.salvo_at_least is not None and self.capacity < self.salvo_at_least:
+            raise ValueError(f"{self.name}'s capacity {self.capacity} is below the {self.salvo_at_least} the text "
+                             "shows it fires at once (000 §7-1): allowed are that many or more")
 
     @property
     def pattern(self) -> str:
@@ -142,20 +155,40 @@ class BattleUnit:
         return evasion_value(self.base_evasion, piloting=self.pilot.piloting, other=other)
 
 
+_SIGNED = re.compile(r"[+-]?[0-9]{1,9}")
+
+
+def band_modifier(value: object, what: str) -> int | None:
+    """A weapon's to-hit modifier in one band as a sheet writes it: a whole number (also as text with
+    full-width signs, ``"－2"``), or a dash for a band it cannot reach (``None``, 000 §6)."""
+    if isinstance(value, str):
+        text = value.strip()
+        if text in DASHES:
+            return None
+        signed = halfwidth(text)
+        if _SIGNED.fullmatch(signed):
+            return int(signed)
+        raise ValueError(f"{what} {value!r} is neither a whole number nor a dash ({NO_MODIFIER}) for no fire")
+    return whole(value, what)
+
+
 def weapon_from_table(entry: Mapping[str, Any]) -> BattleWeapon:
-    """A weapon from its table on a sheet: a modifier per band (``NO_MODIFIER`` or a dash where it
-    cannot reach, 000 §6), damage per hit, ammunition, a launcher's capacity and its source."""
+    """A weapon from its table on a sheet: a modifier per band (:func:`band_modifier`; a band left out
+    cannot be reached), damage per hit, ammunition, a launcher's capacity and the salvo the text shows
+    it fires at once, and its source."""
     modifiers = entry.get("range_modifiers", {})
-    bands = {band: None if modifiers.get(band, NO_MODIFIER) in (NO_MODIFIER, "-", "−")
-             else whole(modifiers[band], f"{entry.get('name')}'s {band} modifier") for band in BANDS}
+    bands = {band: band_modifier(modifiers.get(band, NO_MODIFIER), f"{entry.get('name')}'s {band} modifier")
+             for band in BANDS}
     return BattleWeapon(entry.get("name"), entry.get("japanese", ""), entry.get("mode"), bands,
                         damage=entry.get("damage"), ammo=whole(entry.get("ammo"), f"{entry.get('name')}'s ammunition", minimum=0),
-                        capacity=entry.get("capacity"), source=entry.get("source", "a player's sheet"))
+                        capacity=entry.get("capacity"), source=entry.get("source", "a player's sheet"),
+                        salvo_at_least=entry.get("salvo_at_least"))
 
 
 def hit_location_from_table(entry: Mapping[str, Any]) -> HitLocation:
-    """A row of an MS sheet's hit-location table (000 §6) from its table on a sheet."""
-    return HitLocation(entry["name"], tuple(whole(r, "hit-location roll", minimum=1, maximum=6) for r in entry["rolls"]),
+    """A row of an MS sheet's hit-location table (000 §6) from its table on a sheet; totals above 6 may
+    have rows (the mission level and skills are added to the die, line 321)."""
+    return HitLocation(entry["name"], tuple(whole(r, "hit-location roll", minimum=1) for r in entry["rolls"]),
                        whole(entry["armour"], "armour", minimum=0),
                        whole(entry["additional_value"], "additional value", minimum=0))
 

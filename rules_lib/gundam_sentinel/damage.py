@@ -168,6 +168,19 @@ class HitLocationResult(Worked):
     total: int
 
 
+def check_hit_location_table(table: Sequence[HitLocation], owner: str = "the MS") -> tuple[HitLocation, ...]:
+    """``table`` if its rows give each total from 1 up to their highest exactly once, and reach at
+    least 6 (000 §6, line 321): the die is 1D6, and the mission level and skill modifiers are added
+    to it, so a sheet may have rows for totals above 6 (ミッションレベル). A total with no row would
+    have nothing to read, so no total may be skipped; a total above the last row reads the last row
+    (:func:`hit_location`, a ruling)."""
+    rolls = sorted(r for location in table for r in location.rolls)
+    if not rolls or rolls != list(range(1, rolls[-1] + 1)) or rolls[-1] < 6:
+        raise ValueError(f"{owner}'s hit locations cover the totals {rolls}: each of 1 to 6, and any above "
+                         "(for the mission level and skills, 000 §6, line 321), exactly once and without a gap")
+    return tuple(table)
+
+
 def hit_location(
     die: int, table: Sequence[HitLocation], *, mission_level: int = 0, skill_modifier: int = 0
 ) -> HitLocationResult:
@@ -194,6 +207,7 @@ def hit_location(
 
 
 __all__ = [
-    "AddOnArmour", "HitLocationResult", "apply_damage", "critical_hit", "hit_location", "hit_with_addon",
+    "AddOnArmour", "HitLocationResult", "apply_damage", "check_hit_location_table", "critical_hit", "hit_location",
+    "hit_with_addon",
     "largest_stopped", "secondary_damage_chance",
 ]

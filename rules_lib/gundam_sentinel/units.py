@@ -22,7 +22,8 @@ JAPANESE_CLASSES = {"normal MS": "通常のＭＳ", "high-mobility MS": "高機�
 #: the four slots of a mobility entry. Ruling: land/air/space/water — land first and space third
 #: follow from the Zaku II example (000 §4, line 222); the text does not say which dash is air.
 TERRAINS: tuple[str, ...] = ("land", "air", "space", "water")
-_DASHES = {"-", "−", "―", "—", "－", "ー", "‐"}
+#: the dashes a sheet may write for "cannot" (a mobility entry, a band a weapon does not reach, 000 §4, §6)
+DASHES = frozenset({"-", "−", "―", "—", "－", "ー", "‐"})
 
 
 def check_unit_class(unit_class: str) -> str:
@@ -56,7 +57,7 @@ class Mobility:
             )
         values: list[int | None] = []
         for terrain, part in zip(TERRAINS, parts, strict=True):
-            if part in _DASHES:
+            if part in DASHES:
                 values.append(None)
                 continue
             part = halfwidth(part)

@@ -31,6 +31,7 @@ from ..gundam_sentinel.battle_state import (
 )
 from ..gundam_sentinel.checks import faint_chance, recovery_chance
 from ..gundam_sentinel.d36 import step_of
+from ..gundam_sentinel.damage import check_hit_location_table
 from ..gundam_sentinel.ranges import JAPANESE_BANDS
 from ..gundam_sentinel.salvo import salvo_modifier
 from ..gundam_sentinel.to_hit import CRITICAL_AT, evasion_value, hit_odds
@@ -55,13 +56,13 @@ PILOT_LABELS = {"perception": "知覚力", "reaction": "反応力", "shooting": 
                 "stamina": "体力", "mental": "精神力", "nt": "NT値"}
 VALUE_FIELDS = ("name", "japanese", "side", "unit_class", "mobility", "base_evasion", "durability", "propellant",
                 "hit_locations", "pilot", "mook")
-WEAPON_FIELDS = ("name", "japanese", "mode", "range_modifiers", "damage", "ammo", "capacity", "source")
+WEAPON_FIELDS = ("name", "japanese", "mode", "range_modifiers", "damage", "ammo", "capacity", "salvo_at_least", "source")
 SHAPE = {"id": str, "system": str, "name": str, "japanese": str, "side": str, "unit_class": str, "mobility": str,
          "base_evasion": int, "durability": int, "propellant": int, "mook": bool, "sources": dict,
          "pilot": dict.fromkeys(PILOT_FIELDS, int),
          "hit_locations": [{"name": str, "rolls": [int], "armour": int, "additional_value": int}],
          "weapons": [{"name": str, "japanese": str, "mode": str, "range_modifiers": dict.fromkeys(BANDS, (int, str)),
-                      "damage": str, "ammo": int, "capacity": int, "source": str}]}
+                      "damage": str, "ammo": int, "capacity": int, "salvo_at_least": int, "source": str}]}
 #: BCDice GundamSentinel charts the palette offers (BCDice reference, GundamSentinel.rb lines 30-35)
 CHARTS = {"ECHC": "【敵MSクリティカルヒットチャート】enemy MS critical hit chart (BCDice)",
           "SDDC": "【二次被害判定チャート】secondary damage chart (BCDice; the chart is not in 000)"}
@@ -98,9 +99,7 @@ class GundamSheet:
         step_of(self.base_evasion, "base evasion")
         whole(self.durability, f"{self.name}'s durability (耐久力)", minimum=1)
         whole(self.propellant, f"{self.name}'s propellant (推進剤)", minimum=0)
-        rolled = sorted(r for loc in self.hit_locations for r in loc.rolls)
-        if rolled != [1, 2, 3, 4, 5, 6]:
-            raise ValueError(f"{self.name}'s hit locations cover the 1D6 results {rolled}: each of 1 to 6 exactly once (000 §6)")
+        check_hit_location_table(self.hit_locations, self.name)
         armed(self.weapons, self.name)
 
     def hexes(self, terrain: str = "space") -> int:
@@ -200,7 +199,8 @@ def _weapon_dict(weapon: BattleWeapon) -> dict[str, Any]:
     data = {"name": weapon.name, "japanese": weapon.japanese or None, "mode": weapon.mode,
             "range_modifiers": {b: NO_MODIFIER if weapon.range_modifiers.get(b) is None else weapon.range_modifiers[b]
                                 for b in BANDS},
-            "damage": weapon.damage, "ammo": weapon.ammo, "capacity": weapon.capacity, "source": weapon.source}
+            "damage": weapon.damage, "ammo": weapon.ammo, "capacity": weapon.capacity,
+            "salvo_at_least": weapon.salvo_at_least, "source": weapon.source}
     return {k: v for k, v in data.items() if v is not None}
 
 

@@ -152,7 +152,9 @@ def test_firing_needs_the_arc_ammunition_and_ap():
 
 def test_salvo_size_is_bounded_by_the_launcher():
     state = play(new_battle(), NARRATIVE[:11])[-1].state
-    refused(state, Fire(G, "small missiles", fired=16), "at most 15")
+    # the cap is the sheet's capacity, said to be not in the source text: the text shows only "at least 15"
+    refused(state, Fire(G, "small missiles", fired=16), "capacity, 15 (the sheet's, not in the source text",
+            "fires 15 at once, so holds at least that many")
     result = step(state, Fire(G, "small missiles", fired=5, dice=(1, 1)))
     assert result.state.unit(G).weapon("small missiles").ammo == 10 and not result.detail.check.hit
 

@@ -9,6 +9,7 @@ import pytest
 
 from rules_lib import sheets
 from rules_lib.cli import main
+from rules_lib.geometry.hex import Hex
 from rules_lib.sheets import ccfolia, gundam_sentinel, nemesis, verse_world, wis6
 from rules_lib.sheets.palette import split_line
 
@@ -123,11 +124,45 @@ def test_gundam_unknown_mobility_entry_is_refused_when_used():
         sheet.hexes("land")
 
 
-def test_gundam_hit_locations_cover_each_die_once():
+def test_gundam_hit_locations_cover_each_total_once_with_rows_above_6_allowed():
+    data = _data("gundam-sentinel", "zaku-ii")
+    # the mission level and skills are added to the 1D6 (000 §6, line 321): a sheet may have rows above 6
+    data["hit_locations"][-1]["rolls"] = [6, 7, 8]
+    sheet = gundam_sentinel.from_dict(data)
+    assert sheet.hit_locations[-1].rolls == (6, 7, 8)
+    unit = sheet.to_unit(Hex(0, 0), 0)
+    assert unit.location(5, mission_level=2).name == "head" and unit.location(4, mission_level=2).name == "head"
+    assert unit.location(6, mission_level=3).name == "head"  # 9 is above the last row: reads it (ruling)
+    for rolls in ([6, 8], [7], []):  # a gap, a missing 6, no row
+        data["hit_locations"][-1]["rolls"] = rolls
+        with pytest.raises(ValueError, match="each of 1 to 6, and any above .* exactly once and without a gap"):
+            gundam_sentinel.from_dict(data)
     data = _data("gundam-sentinel", "zaku-ii")
     data["hit_locations"] = data["hit_locations"][:-1]
-    with pytest.raises(ValueError, match="each of 1 to 6 exactly once"):
+    with pytest.raises(ValueError, match="cover the totals \\[1, 2, 3, 4, 5\\]"):
         gundam_sentinel.from_dict(data)
+
+
+def test_gundam_range_modifiers_take_full_width_signs_and_any_dash():
+    data = _data("gundam-sentinel", "zaku-ii")
+    data["weapons"][0]["range_modifiers"] |= {"long": "－2", "mid": "＋4", "extreme": "－"}
+    weapon = gundam_sentinel.from_dict(data).weapons[0]
+    assert dict(weapon.range_modifiers) == {"close": 6, "mid": 4, "long": -2, "extreme": None}
+    data["weapons"][0]["range_modifiers"]["long"] = "－x"
+    with pytest.raises(ValueError, match="long modifier '－x' is neither a whole number nor a dash"):
+        gundam_sentinel.from_dict(data)
+
+
+def test_gundam_launcher_records_the_text_s_lower_bound_and_the_sheet_s_capacity():
+    weapon = gundam_sentinel.load_sheets()["nouvelle-gm-iii"].weapons[0]
+    assert (weapon.salvo_at_least, weapon.capacity, weapon.ammo) == (15, 15, 15)
+    assert "salvo_at_least 15: 000 §7-1, line 350" in weapon.source and "capacity 15 not in the source text" in weapon.source
+    data = _data("gundam-sentinel", "nouvelle-gm-iii")
+    data["weapons"][0]["capacity"] = 12
+    with pytest.raises(ValueError, match="capacity 12 is below the 15 the text shows it fires at once"):
+        gundam_sentinel.from_dict(data)
+    del data["weapons"][0]["capacity"]  # no capacity: no cap but the missiles aboard
+    assert gundam_sentinel.from_dict(data).weapons[0].capacity is None
 
 
 def test_wis6_growth_within_the_points_banked():
