@@ -3,7 +3,10 @@
 004 gives no unit sheets: the sample sheets (``data/verse-world/``) are the book's first battle
 units, every value a sample, not in the source text. Validation reuses the rules: the unit is a
 :class:`~rules_lib.verse_world.battle.Unit` (locomotion modes from ``locomotion.toml``, 004
-§3-4-3-1, walking always; weapons with six-sided damage dice; a magic gun's magazine).
+§3-4-3-1, walking always; weapons with six-sided damage dice and an optional constant, ``2D6+1``;
+every ranged class of ``ranged_weapons.toml``, 004 §3-4-2-3, lines 71–80: a magic gun's magazine,
+and for a sling or thrown weapon ``assumed_bonus``, whether the physical bonus applies, which the
+text does not say). The guided battle takes magic guns only.
 """
 
 from __future__ import annotations
@@ -26,12 +29,12 @@ VALUE_FIELDS = UNIT_TABLE_FIELDS
 LABELS = {"initiative_bonus": "イニシアティブボーナス", "reaction": "再行動値", "luck": "幸運値", "pilot_mp": "操手MP",
           "to_hit": "命中基本値", "evasion": "回避基本値", "physical_bonus": "物理ダメージボーナス",
           "protection": "最終防護点", "mecha_mp": "機兵MP", "movement": "移動力"}
-WEAPON_FIELDS = ("name", "japanese", "kind", "damage", "ranged_class", "magazine", "spares", "source")
+WEAPON_FIELDS = ("name", "japanese", "kind", "damage", "ranged_class", "magazine", "spares", "assumed_bonus", "source")
 SHAPE = {"id": str, "system": str, "name": str, "pilot": str, "side": str, "modes": [str], "sources": dict,
          **dict.fromkeys(("initiative_bonus", "reaction", "luck", "pilot_mp", "to_hit", "evasion", "physical_bonus",
                           "protection", "hp", "mecha_mp", "movement"), int),
          "weapons": [{"name": str, "japanese": str, "kind": str, "damage": str, "ranged_class": str, "magazine": int,
-                      "spares": int, "source": str}]}
+                      "spares": int, "assumed_bonus": bool, "source": str}]}
 #: the sheet stands where the battle puts it; a sheet alone needs some pose to build its Unit
 _NOWHERE = Pose(Square(0, 0), Facing.NORTH)
 
@@ -137,7 +140,7 @@ class VerseWorldSheet:
 
 def _weapon_dict(w: Weapon, source: str) -> dict[str, Any]:
     data = {"name": w.name, "japanese": w.japanese, "kind": w.kind, "damage": w.damage, "ranged_class": w.ranged_class,
-            "magazine": w.magazine, "spares": w.spares or None, "source": source or None}
+            "magazine": w.magazine, "spares": w.spares or None, "assumed_bonus": w.assumed_bonus, "source": source or None}
     return {k: v for k, v in data.items() if v is not None}
 
 

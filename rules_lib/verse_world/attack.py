@@ -9,6 +9,7 @@ takes without a default.
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -16,6 +17,7 @@ from functools import cache, lru_cache
 from typing import Literal
 
 from .. import checks
+from ..checks import halfwidth
 from ..dice import DieRoll, Distribution, distribution, roll
 from ..dice.exact import counts
 from ..geometry.square import Facing, Square, in_cone, in_front
@@ -216,16 +218,25 @@ def resolve_attack(
 # -- damage ------------------------------------------------------------------------
 
 
+#: a damage of dice and a constant, as ``2D6+1``: a critical rolls the dice again, the constant stays once
+_DICE_AND_CONSTANT = re.compile(r"(\d+D\d+)([+-]\d+)?")
+
+
 def damage_expression(weapon_damage: str, physical_bonus: int = 0, *, rolls: int = 1, bonus_applies: bool = True) -> str:
     """The damage as the text writes it: the weapon's dice ``rolls`` times, then the bonus once.
 
     ``damage_expression("3D6", 3)`` is ``3D6+3``; with ``rolls=2`` (a critical) ``3D6+3D6+3``
     (004 §3-4-2-2, lines 44–45). ``bonus_applies=False`` drops the physical damage bonus (magic guns, line 72).
+    A weapon whose damage has a constant (``2D6+1``) adds it once, as the bonus: a critical rolls
+    the damage *dice* once more (ダメージダイスを振って, line 45), so ``2D6+1`` critical with bonus 3
+    is ``2D6+2D6+1+3`` (a ruling).
     """
     checks.whole(rolls, "damage rolls", minimum=1)
     checks.whole(physical_bonus, "physical damage bonus")
     distribution(weapon_damage)  # validates the notation
-    text = "+".join([weapon_damage] * rolls)
+    split = _DICE_AND_CONSTANT.fullmatch(halfwidth(weapon_damage))
+    dice, constant = (split.group(1), split.group(2) or "") if split else (weapon_damage, "")
+    text = "+".join([dice] * rolls) + constant
     if bonus_applies and physical_bonus:
         text += f"{physical_bonus:+d}"
     return text

@@ -44,15 +44,26 @@ SAMPLE = "sample value, not in the source text"
 # -- units ------------------------------------------------------------------------------
 
 
+#: a weapon's damage as a sheet writes it: six-sided dice and an optional constant (``3D6``, ``2D6+1``);
+#: the dice are the weapon table's damage dice (004 §3-4-2-2, line 44)
+DAMAGE_FORM = re.compile(r"([1-9]\d*)D6(?:([+-])(\d+))?")
+
+
 @dataclass(frozen=True)
 class Weapon:
-    """A mecha's weapon. ``damage`` is dice of six sides (``"3D6"``); the values are *not in the source text*.
+    """A mecha's weapon. ``damage`` is dice of six sides and an optional constant (``"3D6"``, ``"2D6+1"``;
+    full-width signs are read as ASCII); the values are *not in the source text*.
 
     ``kind`` ``"melee"`` attacks one enemy in the three front squares (004 §3-4-2-2); ``"ranged"``
-    attacks into the firing arc (004 §3-4-2-3) and names its ``ranged_class`` (``"magic-gun"``, ...).
-    A magic gun has ``loaded`` shots of a ``magazine`` and ``spares`` spare magazines; reloading one
-    takes a combat turn (004 §3-4-2-3, line 71). ``condition``: ``"ready"``, ``"dropped"`` (a failed
-    fumble check, line 43) or ``"broken"`` (an over-critical evasion's mishap, line 51).
+    attacks into the firing arc (004 §3-4-2-3) and names its ``ranged_class``, any class of
+    ``ranged_weapons.toml`` (magic gun, muzzle-loader, crossbow, bow, sling, staff sling, thrown;
+    004 §3-4-2-3, lines 71–80). A magic gun has ``loaded`` shots of a ``magazine`` and ``spares``
+    spare magazines; reloading one takes a combat turn (004 §3-4-2-3, line 71); the other classes
+    have no magazine. ``assumed_bonus``: whether the physical damage bonus applies to a class for
+    which the text does not say (sling, staff sling, thrown: *not in the source text*, required for
+    those, and only for those). ``condition``: ``"ready"``, ``"dropped"`` (a failed fumble check,
+    line 43) or ``"broken"`` (an over-critical evasion's mishap, line 51). The guided battle plays
+    magic guns only (:func:`new_battle`).
     """
 
     name: str
@@ -64,30 +75,48 @@ class Weapon:
     loaded: int | None = None
     spares: int = 0
     condition: WeaponCondition = "ready"
+    assumed_bonus: bool | None = None
 
     def __post_init__(self) -> None:
         checks.choice(self.kind, f"{self.name}'s kind", ("melee", "ranged"))
-        if not re.fullmatch(r"[1-9]\d*D6", self.damage):
-            raise ValueError(f"{self.name}'s damage {self.damage!r} is not dice of six sides such as '3D6'")
+        damage = checks.halfwidth(self.damage) if isinstance(self.damage, str) else self.damage
+        if not isinstance(damage, str) or not DAMAGE_FORM.fullmatch(damage):
+            raise ValueError(f"{self.name}'s damage {self.damage!r} is not dice of six sides with an optional "
+                             "constant, such as '3D6' or '2D6+1'")
+        object.__setattr__(self, "damage", damage)
         checks.choice(self.condition, f"{self.name}'s condition", ("ready", "dropped", "broken"))
+        if self.assumed_bonus is not None:
+            checks.flag(self.assumed_bonus, f"{self.name}'s assumed physical bonus")
         if self.kind == "ranged":
             if self.ranged_class is None:
                 raise ValueError(f"ranged weapon {self.name} needs its ranged_class ('magic-gun', ...)")
-            if ranged_weapon(self.ranged_class).key != "magic-gun":
-                raise ValueError(f"the first battle plays magic guns only, not a {self.ranged_class}")
-            checks.whole(self.magazine, f"{self.name}'s magazine", minimum=1)
-            checks.whole(self.loaded, f"{self.name}'s loaded shots", minimum=0, maximum=self.magazine)
+            ranged = ranged_weapon(self.ranged_class)
+            open_bonus = ranged.physical_bonus == "unknown"
+            if open_bonus and self.assumed_bonus is None:
+                raise ValueError(f"{self.name}: whether the physical damage bonus applies to a {ranged.english} is "
+                                 "not in the source text (004 §3-4-2-3): give assumed_bonus true or false")
+            if not open_bonus and self.assumed_bonus is not None:
+                raise ValueError(f"{self.name}: the text says whether the bonus applies to a {ranged.english} "
+                                 f"({ranged.lines}): assumed_bonus is only for slings and thrown weapons")
+            if ranged.cycle == "ammunition":
+                checks.whole(self.magazine, f"{self.name}'s magazine", minimum=1)
+                checks.whole(self.loaded, f"{self.name}'s loaded shots", minimum=0, maximum=self.magazine)
+            elif self.magazine is not None or self.loaded is not None or self.spares:
+                raise ValueError(f"{self.name} is a {ranged.english}: only a magic gun has a magazine "
+                                 "(004 §3-4-2-3, line 71)")
+        elif self.ranged_class is not None or self.assumed_bonus is not None:
+            raise ValueError(f"{self.name} is a melee weapon: ranged_class and assumed_bonus are for ranged weapons")
         checks.whole(self.spares, f"{self.name}'s spare magazines", minimum=0)
 
     @property
     def dice(self) -> int:
         """How many six-sided dice one damage roll uses."""
-        return int(self.damage[:-2])
+        return int(DAMAGE_FORM.fullmatch(self.damage).group(1))  # type: ignore[union-attr]
 
     @property
     def bonus_applies(self) -> bool:
         """Whether the physical damage bonus is added: melee yes, a magic gun no (004 §3-4-2-3, line 72)."""
-        return self.kind == "melee" or physical_bonus_applies(self.ranged_class)
+        return self.kind == "melee" or physical_bonus_applies(self.ranged_class, assumed=self.assumed_bonus)
 
     def describe(self) -> str:
         text = f"{self.name} ({self.japanese}): {self.kind}, damage {self.damage}"
@@ -166,7 +195,8 @@ UNIT_TABLE_FIELDS: tuple[str, ...] = (
 def weapon_from_table(entry: Mapping[str, Any]) -> Weapon:
     """A weapon from its table on a sheet, a magic gun's magazine full."""
     return Weapon(entry.get("name"), entry.get("japanese", ""), entry.get("kind"), entry.get("damage"),
-                  entry.get("ranged_class"), entry.get("magazine"), entry.get("magazine"), entry.get("spares", 0))
+                  entry.get("ranged_class"), entry.get("magazine"), entry.get("magazine"), entry.get("spares", 0),
+                  assumed_bonus=entry.get("assumed_bonus"))
 
 
 def unit_from_table(table: Mapping[str, Any], pose: Pose) -> Unit:
@@ -300,6 +330,11 @@ def new_battle(
             raise ValueError(f"{unit.name} starts at {unit.pose.square}, outside the {battle_rules.width}x{battle_rules.height} map")
     if units[0].pose.square == units[1].pose.square:
         raise ValueError("the two units start on the same square")
+    for unit in units:
+        for weapon in unit.weapons:
+            if weapon.kind == "ranged" and ranged_weapon(weapon.ranged_class).key != "magic-gun":
+                raise ValueError(f"{unit.name}'s {weapon.name} is a {ranged_weapon(weapon.ranged_class).english}: the first "
+                                 "battle plays magic guns only (the others' rate of fire is fire_schedule, 004 §3-4-2-3)")
     referee.refuse_broken_start(f"{u.name} is down (HP {u.hp}, pilot MP {u.pilot_mp})" for u in units if u.down)
     lines = [f"{u.name} ({u.side}, pilot {u.pilot}) at {u.pose}: HP {u.hp}, protection {u.protection}, "
              f"pilot MP {u.pilot_mp}, mecha MP {u.mecha_mp}, movement {u.movement} ({SAMPLE})" for u in units]

@@ -10,8 +10,11 @@ import pytest
 from rules_lib import sheets
 from rules_lib.cli import main
 from rules_lib.geometry.hex import Hex
+from rules_lib.geometry.square import Facing, Pose, Square
 from rules_lib.sheets import ccfolia, gundam_sentinel, nemesis, verse_world, wis6
 from rules_lib.sheets.palette import split_line
+from rules_lib.verse_world import CriticalRule
+from rules_lib.verse_world import new_battle as vw_new_battle
 
 SAMPLES = [(system, sheet_id) for system in sheets.SYSTEMS for sheet_id in sheets.load(system)]
 #: BCDice GundamSentinel charts that the gundam-charts work adds to the CLI (BCDice GundamSentinel.rb lines 30–35)
@@ -203,6 +206,37 @@ def test_verse_world_locomotion_modes():
         verse_world.from_dict(data | {"modes": ["walk", "jetpack"]})
     with pytest.raises(ValueError, match="must include 'walk'"):
         verse_world.from_dict(data | {"modes": ["thruster"]})
+
+
+def test_verse_world_sheets_take_every_ranged_class_and_a_damage_constant():
+    data = _data("verse-world", "bandit")
+    data["weapons"][0]["damage"] = "２Ｄ６＋１"
+    data["weapons"] += [
+        {"name": "crossbow", "japanese": "弩弓", "kind": "ranged", "damage": "3D6", "ranged_class": "crossbow"},
+        {"name": "bow", "japanese": "弓", "kind": "ranged", "damage": "2D6－1", "ranged_class": "bow"},
+        {"name": "sling", "japanese": "スリング", "kind": "ranged", "damage": "1D6", "ranged_class": "sling",
+         "assumed_bonus": False},
+        {"name": "dagger", "japanese": "投げ短剣", "kind": "ranged", "damage": "1D6", "ranged_class": "thrown",
+         "assumed_bonus": True},
+        {"name": "old gun", "japanese": "先込め銃", "kind": "ranged", "damage": "2D6", "ranged_class": "muzzle-loader"},
+    ]
+    sheet = verse_world.from_dict(data)
+    weapons = {w.name: w for w in sheet.unit.weapons}
+    assert weapons["heavy axe"].damage == "2D6+1" and weapons["bow"].damage == "2D6-1"
+    assert [weapons[n].bonus_applies for n in ("crossbow", "bow", "sling", "dagger", "old gun")] == [True, True, False, True, False]
+    assert sheet.damage(weapons["heavy axe"], rolls=2) == "2D6+2D6+1+2"  # a critical rolls the dice, the +1 once
+    assert sheets.from_toml(sheets.export(sheet, "toml"), "verse-world") == sheet
+    entries = {w["name"]: w for w in data["weapons"]}
+    for bad, message in ((dict(entries["sling"], assumed_bonus=None), "not in the source text"),
+                         (dict(entries["crossbow"], magazine=2), "only a magic gun has a magazine"),
+                         (dict(entries["crossbow"], assumed_bonus=True), "only for slings and thrown weapons"),
+                         (dict(entries["heavy axe"], damage="2D8"), "dice of six sides with an optional constant")):
+        entry = {k: v for k, v in bad.items() if v is not None}
+        with pytest.raises(ValueError, match=message):
+            verse_world.from_dict(data | {"weapons": [entry]})
+    lance = verse_world.load_sheets()["lance"].to_unit(Pose(Square(2, 8), Facing.NORTH))
+    with pytest.raises(ValueError, match="crossbow is a crossbow: the first battle plays magic guns only"):
+        vw_new_battle(criticals=CriticalRule.none(), units=(lance, sheet.to_unit(Pose(Square(2, 1), Facing.SOUTH))))
 
 
 def test_sample_sheets_need_a_source_for_every_value():
