@@ -171,7 +171,9 @@ def _nothing(unit: BattleUnit, decision: Decision) -> str:
         return f"it still has a weapon ({unit.usable_weapons[0].name}): no morale check"
     if effect.kind == "lose item":
         return f"the {unit.name} carries no {which} (its sheet lists none): nothing is lost"
-    if effect.kind == "arm disabled" or which in (*HANDS, *HANDS.values(), "hand-held"):
+    if which in ("one arm", "hand-held"):
+        return "both arms are already broken, their weapons lost with them: nothing more is lost"
+    if effect.kind == "arm disabled" or which in (*HANDS, *HANDS.values()):
         return "that arm is already broken, its weapon lost with it: nothing more is lost"
     if which in ("head-mounted", "lowest-numbered in use"):
         return "it has no weapon left that this could take: nothing more is lost"

@@ -47,8 +47,8 @@ class BattleWeapon:
     for "―" (000 §6); ``damage`` is per hit; ``ammo`` the rounds (or missiles) left;
     ``capacity`` one launcher's full salvo. Only what ``source`` names is in the text.
 
-    ``mount`` is where it is carried (:data:`Mount`: a hand, the head, fixed, or otherwise), which
-    the chart results ask; ``None`` when the sheet does not say (the book's sample sheets do not,
+    ``mount`` is where it is carried (:data:`Mount`: a hand, for a weapon held in it or used by that
+    arm; the head; fixed; or otherwise), which the chart results ask; ``None`` when the sheet does not say (the book's sample sheets do not,
     *not in the source text*), and the battle then asks the player. ``lost`` says which chart
     result took the weapon (it can fire no more), ``None`` while the MS has it.
     """

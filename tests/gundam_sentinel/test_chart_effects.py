@@ -136,6 +136,16 @@ def test_echc_3_the_other_arm_is_all_that_is_left_to_break():
                                                         "the left arm, holding no weapon"]
 
 
+def test_echc_3_with_both_arms_broken_still_asks_for_morale():
+    state = _at([Choose(G, "the right arm, holding no weapon"), Choose(G, "it holds: it fights on")],
+                _critical((1, 2)).state)
+    state = _at([Choose(G, "the left arm, holding no weapon"), Choose(G, "it holds: it fights on")],
+                _critical((1, 2), replace(state, ap=3)).state)
+    result = _critical((1, 2), replace(state, ap=3))
+    assert "both arms are already broken" in "\n".join(result.explanation)
+    assert [a.option for a in legal_actions(result.state)] == ["it holds: it fights on", "it breaks: it leaves the battle"]
+
+
 def test_echc_4_loses_the_first_weapon_on_the_sheet_and_the_last_one_asks_for_morale():
     result = _critical((2, 2))
     gm = result.state.unit(G)
@@ -312,3 +322,11 @@ def test_options_are_empty_when_nothing_waits():
     gm = state.unit(G)
     decision = _critical((1, 2)).state.unit(G).pending[0]
     assert len(options(gm, decision)) == 6
+
+
+def test_the_ship_chart_carries_what_its_entries_say():
+    from rules_lib.gundam_sentinel.charts import Effect, get_chart
+
+    asdc = get_chart("ASDC")
+    assert Effect("anti-aircraft modifier", 5, which="once every bridge is damaged") in asdc.entry(2).effects
+    assert Effect("no launch or landing", which="once every catapult is damaged") in asdc.entry(3).effects
