@@ -27,6 +27,7 @@ from .weapons import *
 
 if TYPE_CHECKING:  # what readers and tools see; at run time imported when first read (below)
     from ..battle import IllegalStep, StepResult, is_legal, legal_actions, legal_kinds, log_html, play, step
+    from .battle_effects import *
     from .battle_odds import *
     from .battle_state import *
 
@@ -40,9 +41,10 @@ _BATTLE = {
     ".battle_odds": (
         "FireOdds", "ap_chance", "describe_fire_odds", "fire_odds", "initiative_chances",
     ),
+    ".battle_effects": ("Option", "options"),
     ".battle_state": (
-        "BattleRules", "BattleState", "BattleUnit", "BattleWeapon", "EndPhase", "Fire", "Move",
-        "RollAP", "RollInitiative", "Turn", "new_battle", "sample_units",
+        "BattleRules", "BattleState", "BattleUnit", "BattleWeapon", "Choose", "Decision", "EndPhase", "Fire",
+        "Move", "RollAP", "RollInitiative", "Turn", "new_battle", "sample_units",
     ),
 }
 __getattr__, __dir__ = lazy_names(__name__, globals(), _BATTLE)

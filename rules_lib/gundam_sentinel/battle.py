@@ -19,9 +19,11 @@ counted in steps (000 §6), and a hit's damage goes through the armour into the 
 
 A critical against a mook MS reads the critical hit chart, secondary damage reads the secondary
 damage chart, and a destroyed PC's pilot reads the escape chart (000 §6, §8-2); the charts are
-BCDice's transcription, *not in the source text*, and a parameter (``BattleRules.charts``). Their
-effects that are rules (to-hit and evasion modifiers, extra AP, fainting, loss of control,
-destruction) change the unit; the rest are recorded in its ``conditions``.
+BCDice's transcription, *not in the source text*, and a parameter (``BattleRules.charts``). Every
+effect of an entry is applied (:mod:`.battle_damage`, :mod:`.battle_effects`): modifiers, fainting,
+loss of control and destruction, lost weapons and items, broken arms, turn limits, the pilot's own
+damage and the morale check; what the sheets cannot settle (which arm, which weapon, the morale
+check's result) waits for the player's :class:`Choose`, and nothing else is legal until then.
 
 The text has no unit sheets: every number it does not give is in the sample sheets
 (:func:`sample_units`) and :class:`BattleRules`, marked *not in the source text*. The units, state
@@ -41,6 +43,7 @@ from ..geometry import hex as hexgeo
 from ..geometry.hex import Hex
 from .actions import action_points, ap_cost, initiative
 from .battle_damage import _NO_ADDITIONAL_MOVE, _damage, _escape
+from .battle_effects import check_choose, check_waiting, choices, choose, turn_refusal, weapon_refusal
 from .battle_state import (
     ACTION_KINDS,
     FRONT,
@@ -51,6 +54,7 @@ from .battle_state import (
     BattleState,
     BattleUnit,
     BattleWeapon,
+    Choose,
     EndPhase,
     Fire,
     FireMode,
@@ -161,6 +165,8 @@ def _check_turn(state: BattleState, action: Turn) -> tuple[BattleUnit, bool, int
     by = action.by
     if isinstance(by, bool) or not isinstance(by, int) or by == 0 or not -2 <= by <= 3:
         raise IllegalStep(f"turn by {by!r} hexsides: allowed are -2, -1, 1, 2, 3 (60 to 180 degrees)")
+    if turn_refusal(u, by):
+        raise IllegalStep(turn_refusal(u, by))
     if state.free_turn and by in (-1, 1):
         return u, True, 0
     new_facing = hexgeo.turn(u.facing, by)
@@ -190,6 +196,8 @@ def _check_fire(state: BattleState, action: Fire) -> _FirePlan:
     u = _check_phase_actor(state, action.unit, "act")
     target = state.opponent(u.name)
     weapon = u.weapon(action.weapon)
+    if weapon_refusal(u, weapon):
+        raise IllegalStep(weapon_refusal(u, weapon))
     try:
         if weapon.mode == "missile":
             fired = action.fired if action.fired is not None else min(weapon.ammo, weapon.capacity or weapon.ammo)
@@ -261,7 +269,10 @@ def check(state: BattleState, action: Action) -> None:
 
 def _candidates(state: BattleState) -> tuple[Action, ...]:
     """The actions worth offering (without dice): initiative, AP (and each loan anticipation allows),
-    each front hex, each turn, each weapon (missiles: a full salvo), and ending the phase."""
+    each front hex, each turn, each weapon (missiles: a full salvo), and ending the phase; while a
+    chart result waits for a choice, its answers alone."""
+    if choices(state):
+        return choices(state)
     if state.phase == "initiative":
         return (RollInitiative(),)
     name = state.actor
@@ -454,14 +465,16 @@ def _end(state: BattleState, action: EndPhase, source: SeededDice | None = None)
 REFEREE: referee.Referee[BattleState] = referee.Referee(
     BattleState, KINDS,
     {"initiative": _check_initiative, "ap": _check_ap, "move": _check_move, "turn": _check_turn,
-     "fire": _check_fire, "end": _check_end},
+     "fire": _check_fire, "end": _check_end, "choose": check_choose},
     _candidates,
-    {"initiative": _initiative, "ap": _roll_ap, "move": _move, "turn": _turn, "fire": _fire, "end": _end},
+    {"initiative": _initiative, "ap": _roll_ap, "move": _move, "turn": _turn, "fire": _fire, "end": _end,
+     "choose": choose},
+    before=check_waiting,
 )
 action_kind = REFEREE.action_kind
 
 __all__ = [
     "ACTION_KINDS", "FRONT", "PHASES", "REFEREE", "Action", "BattleRules", "BattleState", "BattleUnit", "BattleWeapon",
-    "EndPhase", "Fire", "FireMode", "IllegalStep", "Move", "Phase", "RollAP", "RollInitiative", "StepResult", "Turn",
+    "Choose", "EndPhase", "Fire", "FireMode", "IllegalStep", "Move", "Phase", "RollAP", "RollInitiative", "StepResult", "Turn",
     "action_kind", "cannot_act", "check", "new_battle", "sample_units",
 ]

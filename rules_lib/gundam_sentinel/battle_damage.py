@@ -1,5 +1,9 @@
 """What a hit does in the guided battle (000 §6, §8-1, §8-2): damage through the armour, the critical
-hit and secondary damage charts, fainting, and the escape chart of a destroyed PC's pilot."""
+hit and secondary damage charts, fainting, and the escape chart of a destroyed PC's pilot.
+
+Every effect of a chart entry is applied (:func:`_apply_chart`): the modifiers and conditions here,
+lost weapons, arms and items and the morale check in :mod:`.battle_effects`, which asks the player
+what the sheet cannot settle."""
 
 from __future__ import annotations
 
@@ -7,8 +11,9 @@ from dataclasses import replace
 
 from ..battle import ActionDice
 from ..dice import percent, roll
+from . import battle_effects as effects
 from .battle_state import BattleState, BattleUnit, BattleWeapon
-from .charts import ChartEntry, ChartRoll, chart_odds_text
+from .charts import EFFECT_KINDS, ChartRoll, chart_odds_text
 from .checks import escape, faint_chance, faint_check
 from .damage import apply_damage, critical_hit, hit_location
 from .salvo import DamageFormula, salvo_damage
@@ -30,9 +35,12 @@ def _rolled(spec: str, draw: ActionDice) -> tuple[int, str]:
     return sum(dice), f"{spec} ({', '.join(map(str, dice))}) = {sum(dice)}"
 
 
-def _apply_chart(state: BattleState, unit: BattleUnit, entry: ChartEntry, draw: ActionDice,
+def _apply_chart(state: BattleState, unit: BattleUnit, roll: ChartRoll, draw: ActionDice,
                  lines: list[str]) -> tuple[BattleUnit, int]:
-    """Apply a chart entry's structured effects to ``unit``; returns it and the damage multiplier."""
+    """Apply every structured effect of the entry ``roll`` read to ``unit``; returns it and the damage
+    multiplier. Weapons, arms, items and morale checks go through :func:`.battle_effects.queue`."""
+    entry = roll.entry
+    source = effects.cite(roll)
     multiplier = 1
     changes: dict = {}
     conditions = list(unit.conditions)
@@ -53,8 +61,12 @@ def _apply_chart(state: BattleState, unit: BattleUnit, entry: ChartEntry, draw: 
         elif kind == "damage multiplier":
             multiplier = effect.value
         elif kind == "to hit":
-            changes["to_hit_modifier"] = changes.get("to_hit_modifier", now.to_hit_modifier) + effect.value
-            lines.append(f"  its shooting and melee hit checks take {effect.value:+d} from now on "
+            value, part = effect.value, "its"
+            if effect.which:  # a camera: lost once, its worst value counted
+                value, changes["lost_parts"], part = effects.lose_part(now, effect.which, effect.value)
+                now = replace(now, lost_parts=changes["lost_parts"])
+            changes["to_hit_modifier"] = changes.get("to_hit_modifier", now.to_hit_modifier) + value
+            lines.append(f"  {part} shooting and melee hit checks take {value:+d} from now on "
                          f"(total {changes['to_hit_modifier']:+d})")
         elif kind == "evasion":
             value = amount(effect)
@@ -78,8 +90,8 @@ def _apply_chart(state: BattleState, unit: BattleUnit, entry: ChartEntry, draw: 
                              "succeeds, and every attack on it hits (000 §8-1)")
         elif kind == "pilot damage":
             total, text = _rolled(effect.dice, draw)
-            conditions.append(f"pilot took {total} damage")
-            lines.append(f"  the pilot takes {text} damage (pilots' own durability is not modelled in this battle)")
+            lines.append(effects.pilot_damage_line(now, text, total))
+            changes["pilot_damage"] = now.pilot_damage + total
         elif kind == "extra AP":
             changes["extra_ap"] = now.extra_ap + effect.value
             lines.append(f"  every action pattern now costs {changes['extra_ap']} more AP")
@@ -103,14 +115,20 @@ def _apply_chart(state: BattleState, unit: BattleUnit, entry: ChartEntry, draw: 
         elif kind == "no additional move":
             conditions.append(_NO_ADDITIONAL_MOVE)
             lines.append("  it can no longer take an additional move")
-        elif kind in ("no damage", "escape check"):
-            pass  # applied by apply_damage / by the destruction that comes with it
+        elif kind == "turn limit":
+            changes["turn_limit"], line = effects.limit_turn(now, effect.value, source)
+            lines.append(line)
+        elif kind == "no weapon swap":
+            condition, line = effects.no_swap(source)
+            conditions.append(condition)
+            lines.append(line)
+        elif kind in ("no damage", "escape check") or kind in effects.DECIDED:
+            pass  # applied by apply_damage, by the destruction that comes with it, or queued below
         else:
-            conditions.append(f"{entry.english} ({entry.term})")
-            lines.append("  recorded: the book's sample sheets do not say which weapon or item this is")
+            lines.append(f"  not applied: {EFFECT_KINDS[kind]} is not an effect on an MS in this battle")
     if conditions != list(unit.conditions):
         changes["conditions"] = tuple(dict.fromkeys(conditions))
-    return replace(unit, **changes), multiplier
+    return effects.queue(replace(unit, **changes), roll, lines), multiplier
 
 
 def _chart_lines(roll: ChartRoll, modifier: int = 0) -> list[str]:
@@ -127,7 +145,7 @@ def _damage(state: BattleState, target: BattleUnit, weapon: BattleWeapon, hits: 
                      "000 §6, line 296) decides the effect")
         crit = critical_hit(draw.d(6, 2), chart=state.rules.charts.critical)
         lines += _chart_lines(crit)
-        hurt, multiplier = _apply_chart(state, hurt, crit.entry, draw, lines)
+        hurt, multiplier = _apply_chart(state, hurt, crit, draw, lines)
         if hurt.destroyed:
             return hurt
     if target.side == "player":
@@ -172,7 +190,12 @@ def _damage(state: BattleState, target: BattleUnit, weapon: BattleWeapon, hits: 
         lines += _chart_lines(result.secondary)
         if result.secondary.entry.has("no damage"):
             lines.append(f"  this hit's damage is cancelled: durability stays {result.durability}")
-        hurt, _ = _apply_chart(state, hurt, result.secondary.entry, draw, lines)
+        hurt, _ = _apply_chart(state, hurt, result.secondary, draw, lines)
+    if hurt.destroyed and hurt.pending:
+        lines.append(f"  the {hurt.name} is destroyed: the choices its chart results asked are moot")
+        hurt = replace(hurt, pending=())
+    if effects.ask(hurt):
+        lines.append(effects.ask(hurt))
     return hurt
 
 
@@ -195,9 +218,11 @@ def _escape(state: BattleState, hurt: BattleUnit, draw: ActionDice, lines: list[
     fate = result.roll.entry.english
     for effect in result.roll.entry.effects:
         if effect.kind in ("pilot damage", "pilot left"):
-            _, text = _rolled(effect.dice, draw)
+            total, text = _rolled(effect.dice, draw)
             what = "takes" if effect.kind == "pilot damage" else "is left with"
             lines.append(f"  the pilot {what} {text}" + (" damage" if effect.kind == "pilot damage" else " durability"))
             fate += f" ({what} {text.split('= ')[-1]})"
+            if effect.kind == "pilot damage":
+                hurt = replace(hurt, pilot_damage=hurt.pilot_damage + total)
     lines.append(f"  the pilot {'escapes' if result.escaped else 'does not escape: dies (000 §8-2)'}")
     return replace(hurt, pilot_fate=fate)

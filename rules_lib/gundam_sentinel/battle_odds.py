@@ -8,6 +8,7 @@ from fractions import Fraction
 from ..dice import Distribution, percent
 from .actions import ap_at_least, initiative_odds
 from .battle import _check_fire
+from .battle_effects import check_waiting
 from .battle_state import BattleState, Fire
 from .checks import faint_chance
 from .d36 import step_of, value_of
@@ -44,7 +45,9 @@ class FireOdds:
 def fire_odds(state: BattleState, action: Fire) -> FireOdds:
     """Exact odds of ``action`` in ``state`` (000 §6, §7-1, §8-1), with :func:`~.to_hit.hit_odds`,
     :func:`~.salvo.salvo_odds` and :func:`~.salvo.salvo_damage`: the hit location (a PC's MS: each
-    1D6 face), the damage dice and the armour are all enumerated. Refuses an illegal firing."""
+    1D6 face), the damage dice and the armour are all enumerated. Refuses an illegal firing (a lost
+    weapon, or any firing while a chart result waits for a choice), as the battle does."""
+    check_waiting(state, action)
     p = _check_fire(state, action)
     modifier = p.weapon_mod + p.unit.pilot.shooting + p.unit.to_hit_modifier
     evasion = p.target.evasion()

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any, Literal
+from typing import Any, Literal, get_args
 
 from .. import battle as referee
 from ..checks import halfwidth, whole
@@ -18,7 +18,7 @@ from ..geometry import hex as hexgeo
 from ..geometry.hex import Hex
 from ..samples import sample_tables
 from .actions import ActionCosts
-from .charts import DefaultCharts
+from .charts import DefaultCharts, Effect
 from .damage import hit_location
 from .ranges import starting_positions
 from .salvo import DamageFormula
@@ -33,8 +33,11 @@ PHASES: tuple[str, ...] = ("initiative", "action points", "act", "over")
 #: the range bands of a weapon's modifiers, nearest first, and the text's mark for a band it cannot reach (000 §6)
 BANDS: tuple[str, ...] = ("close", "mid", "long", "extreme")
 NO_MODIFIER = "―"
-
-
+#: where a weapon is carried, as the charts ask (000 has no MS sheets: *not in the source text*)
+Mount = Literal["right hand", "left hand", "head", "fixed", "other"]
+MOUNTS: tuple[str, ...] = get_args(Mount)
+#: each arm and the hand whose weapon it holds
+HANDS: dict[str, str] = {"right arm": "right hand", "left arm": "left hand"}
 
 
 # -- units --------------------------------------------------------------------------------------
@@ -51,6 +54,11 @@ class BattleWeapon:
     what it holds (the Nouvelle GM III's 15, 000 §7-1, line 350); ``capacity`` is one launcher's
     full salvo, the cap on a salvo (000 §7-1, line 342), *not in the source text* (a sheet's value;
     ``None``: no cap but the missiles left). Only what ``source`` names is in the text.
+
+    ``mount`` is where it is carried (:data:`Mount`: a hand, for a weapon held in it or used by that
+    arm; the head; fixed; or otherwise), which the chart results ask; ``None`` when the sheet does not say (the book's sample sheets do not,
+    *not in the source text*), and the battle then asks the player. ``lost`` says which chart
+    result took the weapon (it can fire no more), ``None`` while the MS has it.
     """
 
     name: str
@@ -62,10 +70,14 @@ class BattleWeapon:
     capacity: int | None = None
     source: str = "not in the source text"
     salvo_at_least: int | None = None
+    mount: Mount | None = None
+    lost: str | None = None
 
     def __post_init__(self) -> None:
         if self.mode not in ("single shot", "missile"):
             raise ValueError(f"fire mode {self.mode!r}: allowed are 'single shot', 'missile'")
+        if self.mount is not None and self.mount not in MOUNTS:
+            raise ValueError(f"{self.name}'s mount {self.mount!r}: allowed are {', '.join(map(repr, MOUNTS))} or None")
         DamageFormula.parse(self.damage)
         if self.ammo < 0:
             raise ValueError(f"{self.name}'s ammunition {self.ammo}: allowed are 0 or more")
@@ -89,6 +101,18 @@ class BattleWeapon:
 
 
 @dataclass(frozen=True)
+class Decision:
+    """A chart result that waits for its unit's player (the sheet cannot settle it): ``source`` names
+    the entry (chart, cell and term), ``effects`` what one choice settles, ``weapon`` the weapon a
+    question about one weapon asks of (is it on the head?). The choices are
+    :func:`~.battle_effects.options`; :class:`Choose` takes one."""
+
+    source: str
+    effects: tuple[Effect, ...]
+    weapon: str | None = None
+
+
+@dataclass(frozen=True)
 class BattleUnit:
     """An MS on the combat map with its pilot: where it is and faces, and what it has left.
 
@@ -101,8 +125,14 @@ class BattleUnit:
     What chart results leave behind: ``to_hit_modifier`` and ``evasion_modifier`` (steps),
     ``extra_ap`` per action pattern, ``additional_modifier`` on the additional-damage 2D6,
     ``initiative_modifier``, ``escape_modifier``, ``ap_die_modifier``, ``disabled_until`` (the last
-    round it cannot act), ``conditions`` (effects recorded but not modelled) and ``pilot_fate``
-    after its MS is destroyed.
+    round it cannot act), ``broken_arms`` (each arm that can use no weapon, with the chart result
+    that broke it), ``empty_hands`` (hands known to hold no weapon), ``lost_parts`` (each camera
+    lost and the to-hit modifier counted for it, so a part is lost once), ``turn_limit`` (the
+    widest turn left, in degrees, and why), ``pilot_damage`` (the pilot's own, for the character
+    sheet), ``conditions`` (lasting effects the battle has no action for) and ``pilot_fate`` after
+    its MS is destroyed. ``items`` are what it carries besides weapons (spare magazines, E-packs,
+    propellant tanks: none on the sample sheets). ``pending`` holds the chart results waiting for
+    its player's choice; ``withdrawn`` is set when a failed morale check takes it out of the battle.
     """
 
     name: str
@@ -132,6 +162,14 @@ class BattleUnit:
     disabled_until: int = 0
     conditions: tuple[str, ...] = ()
     pilot_fate: str | None = None
+    broken_arms: tuple[tuple[str, str], ...] = ()
+    empty_hands: tuple[str, ...] = ()
+    lost_parts: tuple[tuple[str, int], ...] = ()
+    turn_limit: tuple[int, str] | None = None
+    pilot_damage: int = 0
+    items: tuple[str, ...] = ()
+    pending: tuple[Decision, ...] = ()
+    withdrawn: bool = False
 
     @property
     def destroyed(self) -> bool:
@@ -140,6 +178,11 @@ class BattleUnit:
 
     def weapon(self, name: str) -> BattleWeapon:
         return referee.by_name(self.weapons, name, f"the {self.name} has no weapon {name!r}: it has ")
+
+    @property
+    def usable_weapons(self) -> tuple[BattleWeapon, ...]:
+        """Its weapons that no chart result has taken, in the sheet's order."""
+        return tuple(w for w in self.weapons if w.lost is None)
 
     def location(self, die: int, mission_level: int = 0) -> HitLocation:
         """The hit location of a 1D6 ``die`` (000 §6), by the general rule :func:`~.damage.hit_location`."""
@@ -396,22 +439,32 @@ class Fire:
 
 
 @dataclass(frozen=True)
+class Choose:
+    """``unit``'s player settles the chart result waiting for a choice the sheet cannot make (which
+    arm, which weapon, a morale check's result): ``option`` is one of the labels
+    :func:`~.battle_effects.options` offers. Nothing else may be done until it is chosen."""
+
+    unit: str
+    option: str
+
+
+@dataclass(frozen=True)
 class EndPhase:
     """``unit`` ends its phase; unused AP are lost (000 §3). After the second phase the round ends."""
 
     unit: str
 
 
-Action = RollInitiative | RollAP | Move | Turn | Fire | EndPhase
+Action = RollInitiative | RollAP | Move | Turn | Fire | EndPhase | Choose
 #: the kinds of action, in the order a widget shows them
-ACTION_KINDS: tuple[str, ...] = ("initiative", "ap", "move", "turn", "fire", "end")
+ACTION_KINDS: tuple[str, ...] = ("initiative", "ap", "move", "turn", "fire", "end", "choose")
 
 #: each action's kind, in the order a widget shows them
 KINDS: dict[type, str] = {RollInitiative: "initiative", RollAP: "ap", Move: "move", Turn: "turn", Fire: "fire",
-                          EndPhase: "end"}
+                          EndPhase: "end", Choose: "choose"}
 
 
 __all__ = [
-    "BattleRules", "BattleState", "BattleUnit", "BattleWeapon", "EndPhase", "Fire", "Move", "RollAP",
-    "RollInitiative", "Turn", "new_battle", "sample_units",
+    "BattleRules", "BattleState", "BattleUnit", "BattleWeapon", "Choose", "Decision", "EndPhase", "Fire", "Move",
+    "RollAP", "RollInitiative", "Turn", "new_battle", "sample_units",
 ]

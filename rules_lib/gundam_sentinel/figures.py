@@ -104,7 +104,8 @@ def board_svg(state: BattleState, *, size: float = 13) -> str:
         for h in hexgeo.rear_hexes(u.position, u.facing):
             if h in board:
                 fills[h], labels[h] = REAR_FILL, "×"
-    markers = [UnitMarker(u.position, u.facing, u.name[0], COLOURS[u.side]) for u in state.units if not u.destroyed]
+    markers = [UnitMarker(u.position, u.facing, u.name[0], COLOURS[u.side]) for u in state.units
+               if not (u.destroyed or u.withdrawn)]
     return svg_hex_map(board, fills=fills, labels=labels, units=markers, size=size, title=status_line(state))
 
 
@@ -112,6 +113,9 @@ def status_line(state: BattleState) -> str:
     """Where the battle stands, in one line."""
     if state.phase == "over":
         return f"the battle is over: the {state.winner} won"
+    waiting = next((u for u in state.units if u.pending), None)
+    if waiting:
+        return f"round {state.round}: the {waiting.name}'s player chooses what a chart result did"
     head = f"round {state.round}"
     if state.phase == "initiative":
         return f"{head}: roll initiative · distance {state.distance}"
@@ -122,7 +126,7 @@ def units_html(state: BattleState) -> str:
     """A table of both units: position, facing, durability, ammunition, propellant, pilot."""
     rows = []
     for u in state.units:
-        ammo = ", ".join(f"{html.escape(w.name)} {w.ammo}" for w in u.weapons)
+        ammo = ", ".join(f"{html.escape(w.name)} {'lost' if w.lost else w.ammo}" for w in u.weapons)
         pilot = "fainted (気絶)" if u.fainted else "conscious"
         if u.pilot_fate:
             pilot = html.escape(u.pilot_fate)
@@ -151,6 +155,11 @@ def _lasting_effects(state: BattleState, u: BattleUnit) -> str:
              f"escape {u.escape_modifier:+d}" if u.escape_modifier else "",
              f"AP die {u.ap_die_modifier:+d}" if u.ap_die_modifier else "",
              f"out of control through round {u.disabled_until}" if state.round <= u.disabled_until else "",
+             *(f"{arm} broken" for arm, _ in u.broken_arms),
+             f"turns at most {u.turn_limit[0]} degrees" if u.turn_limit else "",
+             f"pilot took {u.pilot_damage} damage" if u.pilot_damage else "",
+             "withdrawn (morale)" if u.withdrawn else "",
+             "waiting for its player's choice" if u.pending else "",
              *u.conditions]
     return ", ".join(p for p in parts if p)
 

@@ -16,6 +16,7 @@ from ..battle import legal_actions
 from ..dice import percent
 from ..gundam_sentinel import battle
 from ..gundam_sentinel.actions import ap_cost
+from ..gundam_sentinel.battle_effects import waiting
 from ..gundam_sentinel.battle_odds import ap_chance, describe_fire_odds, initiative_chances
 from ..gundam_sentinel.figures import board_svg, status_line, units_html
 from .base import BattleCalculator
@@ -42,6 +43,9 @@ class FirstBattle(BattleCalculator):
                                             style=LABEL_STYLE, layout=inline_row("16em"))
         self.fire = widgets.Button(description="Fire", tooltip="a hit check: 1D36 + modifier against evasion (000 §6)")
         self.end_phase = widgets.Button(description="End phase", tooltip="unused AP are lost (000 §3)")
+        self.choice = widgets.Dropdown(options=["-"], description="choice", style=LABEL_STYLE, layout=inline_row("30em"))
+        self.choose = widgets.Button(description="Choose",
+                                     tooltip="settle a chart result the sheet cannot (which arm or weapon, a morale check)")
         self.buttons = {
             "initiative": self.initiative, "ap": self.action_points, "left": self.move_left,
             "ahead": self.move_ahead, "right": self.move_right, "turn left": self.turn_left,
@@ -52,6 +56,7 @@ class FirstBattle(BattleCalculator):
             widgets.HBox([self.move_left, self.move_ahead, self.move_right]),
             widgets.HBox([self.turn_left, self.turn_right]),
             widgets.HBox([self.weapon, self.fired, self.fire]),
+            widgets.HBox([self.choice, self.choose]),
         ])
         self.initiative.on_click(lambda _: self.do(battle.RollInitiative()))
         self.action_points.on_click(lambda _: self.do(battle.RollAP(self._actor())))
@@ -61,7 +66,8 @@ class FirstBattle(BattleCalculator):
         self.turn_right.on_click(lambda _: self.do(battle.Turn(self._actor(), 1)))
         self.fire.on_click(lambda _: self.do(self.fire_action()))
         self.end_phase.on_click(lambda _: self.do(battle.EndPhase(self._actor())))
-        for control in (self.weapon, self.fired):
+        self.choose.on_click(lambda _: self.do(self.choose_action()))
+        for control in (self.weapon, self.fired, self.choice):
             control.observe(lambda _: self._refresh_buttons(), names="value")
         self._started("a new battle")
 
@@ -76,6 +82,10 @@ class FirstBattle(BattleCalculator):
                 fired = self.fired.value
         return battle.Fire(name, weapon, fired)
 
+    def choose_action(self) -> battle.Choose:
+        found = waiting(self.state)
+        return battle.Choose(found[0].name if found else "", self.choice.value)
+
     # -- display ------------------------------------------------------------------------
 
     def _show(self, message: str) -> None:
@@ -89,6 +99,8 @@ class FirstBattle(BattleCalculator):
                 top = max(1, min(missiles[0].ammo, missiles[0].capacity or missiles[0].ammo))
                 self.fired.max = max(top, 1)
                 self.fired.value = top
+        found = waiting(state)
+        self._options(self.choice, [o.label for o in found[2]] if found else ["-"])
         self._show_common(status_line(state), board_svg(state), units_html(state), f"<p>{message}</p>")
         self._refresh_buttons()
 
@@ -104,6 +116,8 @@ class FirstBattle(BattleCalculator):
         }
         for key, action in wanted.items():
             self.buttons[key].disabled = action not in legal
+        self.choose.disabled = self.choose_action() not in legal
+        self.choice.disabled = self.choose.disabled
         fire = self.fire_action()
         can_fire = False
         if state.phase == "act" and fire.weapon:
@@ -123,9 +137,10 @@ class FirstBattle(BattleCalculator):
         elif state.phase == "action points" and name:
             unit = state.unit(name)
             move = ap_cost("normal move", unit.unit_class)
-            shot = ap_cost(unit.weapons[0].pattern, unit.unit_class, state.rules.costs)
-            self.odds.value = (f"<p>chance of at least {move + shot} AP, enough to move (normal move {move}) and fire "
-                               f"({unit.weapons[0].pattern} {shot}, not in the source text): "
+            pattern = unit.usable_weapons[0].pattern if unit.usable_weapons else None
+            shot = ap_cost(pattern, unit.unit_class, state.rules.costs) if pattern else 0
+            fire = f" and fire ({pattern} {shot}, not in the source text)" if pattern else ""
+            self.odds.value = (f"<p>chance of at least {move + shot} AP, enough to move (normal move {move}){fire}: "
                                f"{percent(ap_chance(state, name, move + shot))}</p>")
         elif state.phase == "act" and fire.weapon:
             self.odds.value = f"<p>{html.escape(odds)}</p>"

@@ -17,7 +17,10 @@ def _flatten(widget):
 
 
 def _next_button(widget):
-    """What a simple player clicks: initiative, AP, fire when a weapon can, close in, else end the phase."""
+    """What a simple player clicks: a choice a chart result asks, initiative, AP, fire when a weapon can,
+    close in, else end the phase."""
+    if not widget.choose.disabled:  # a chart result waits for the player: the first answer offered
+        return widget.choose
     if not widget.initiative.disabled:
         return widget.initiative
     if not widget.action_points.disabled:
@@ -112,3 +115,23 @@ def test_an_illegal_step_is_refused_and_changes_nothing():
     assert widget.do(Move(other, "ahead")) is None and "phase, not the" in widget.message.value
     assert widget.fire.disabled and widget.state is before
     assert widget.do(Move(actor, Hex(5, 5))) is None and widget.state is before
+
+
+def test_a_chart_result_the_sheet_cannot_settle_is_a_choice_in_the_widget():
+    widget = FirstBattle(seed=23)
+    for _ in range(3000):
+        if not widget.choose.disabled:
+            break
+        _click(widget, _next_button(widget))
+    state = widget.state
+    assert state.unit("Nouvelle GM III").pending and "chooses what a chart result did" in widget.status.value
+    # this seed's critical hit chart took the small missiles before (ECHC 4): the beam rifle is left to hold
+    assert "ECHC 4" in state.unit("Nouvelle GM III").weapon("small missiles").lost
+    assert list(widget.choice.options) == ["the left arm, holding the beam rifle", "the left arm, holding no weapon"]
+    assert all(button.disabled for button in widget.buttons.values()) and widget.fire.disabled
+    assert "which weapon did the left arm hold?" in widget.message.value
+    widget.choice.value = "the left arm, holding the beam rifle"
+    _click(widget, widget.choose)
+    gm = widget.state.unit("Nouvelle GM III")
+    assert gm.weapon("beam rifle").lost and not gm.pending and widget.choose.disabled
+    assert "beam rifle lost" in widget.units.value and "left arm broken" in widget.units.value

@@ -8,6 +8,7 @@ from fractions import Fraction
 import pytest
 
 from rules_lib.gundam_sentinel import (
+    Choose,
     EndPhase,
     Fire,
     IllegalStep,
@@ -15,6 +16,7 @@ from rules_lib.gundam_sentinel import (
     RollAP,
     RollInitiative,
     Turn,
+    legal_actions,
     new_battle,
     play,
     step,
@@ -44,9 +46,14 @@ def test_a_66_against_the_mook_reads_the_critical_hit_chart():
     text = "\n".join(result.explanation)
     assert "critical hit chart" in text and "exact odds:" in text and "head hit" in text
     gm = result.state.unit(G)
-    assert gm.to_hit_modifier == -6 and gm.durability == 22 and any("head" in c for c in gm.conditions)
+    assert gm.to_hit_modifier == -6 and gm.durability == 22 and gm.lost_parts == (("main camera", -6),)
+    # the sheet does not say which weapons are on the head: the GM's player answers, weapon by weapon
+    assert legal_actions(result.state) == (Choose(G, "the small missiles: on the head, lost"),
+                                           Choose(G, "the small missiles: not on the head"))
+    answered = play(result.state, [Choose(G, "the small missiles: not on the head"),
+                                   Choose(G, "the beam rifle: not on the head")])[-1].state
     # the head hit now costs it 6 steps on every shot
-    later = play(result.state, [EndPhase(Z), RollAP(G, dice=(6,))])[-1].state
+    later = play(answered, [EndPhase(Z), RollAP(G, dice=(6,))])[-1].state
     assert fire_odds(later, Fire(G, "beam rifle")).modifier == 1 + 1 - 6
 
 
@@ -97,6 +104,8 @@ def test_a_destroyed_mook_makes_no_escape_check_unless_the_rules_say_so():
 
 
 def _next_button(widget):
+    if not widget.choose.disabled:  # a chart result waits for the player: the first answer offered
+        return widget.choose
     if not widget.initiative.disabled:
         return widget.initiative
     if not widget.action_points.disabled:

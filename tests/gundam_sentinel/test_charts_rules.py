@@ -31,7 +31,7 @@ def test_a_group_may_replace_the_secondary_chart():
 
 def test_critical_hit_chart_and_its_odds():
     roll = damage.critical_hit((2, 3))
-    assert roll.total == 5 and roll.entry.effects[0] == Effect("to hit", -6)
+    assert roll.total == 5 and roll.entry.effects[0] == Effect("to hit", -6, which="main camera")
     odds = chart_odds(get_chart("ECHC"))
     assert odds.of("destroyed") == Fraction(2, 36) and odds.of("faint") == Fraction(5, 36)
 

@@ -125,7 +125,7 @@ def test_anti_aircraft_odds_by_enumeration_with_bcdice_clamps(modifier, target):
 
 def test_structured_effects_the_battle_applies():
     echc = get_chart("ECHC")
-    assert echc.entry(5).effects[0] == Effect("to hit", -6)
+    assert echc.entry(5).effects[0] == Effect("to hit", -6, which="main camera")
     assert echc.entry(10).effects == (Effect("evasion", -6),)
     assert echc.entry(2).has("destroyed") and echc.entry(12).has("destroyed")
     assert [echc.entry(t).effects[0].value for t in (7, 8, 9)] == [2, 2, 3]

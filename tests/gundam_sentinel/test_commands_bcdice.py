@@ -83,7 +83,7 @@ def test_json_of_every_chart_command(capsys):
     assert (pejc["total"], pejc["entry"], pejc["effects"]) == (2, 1, [{"kind": "escaped"}])
     echc = run("ECHC", "--dice", "2,3")
     assert (echc["total"], echc["entry"], echc["term"]) == (5, 4, "頭部直撃")
-    assert {"kind": "to hit", "value": -6} in echc["effects"]
+    assert {"kind": "to hit", "value": -6, "which": "main camera"} in echc["effects"]
     rtjc = run("RTJC+20", "--dice", "1,1")
     assert (rtjc["total"], rtjc["entry"]) == (12, 11) and rtjc["effects"][0]["which"] == "plus another roll"
     asdc = run("ASDC", "--dice", "6,6")
