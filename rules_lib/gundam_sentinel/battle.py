@@ -38,7 +38,7 @@ from dataclasses import dataclass, replace
 
 from .. import battle as referee
 from ..battle import ActionDice, IllegalStep, StepResult, finish
-from ..dice import SeededDice
+from ..dice import SeededDice, roll
 from ..geometry import hex as hexgeo
 from ..geometry.hex import Hex
 from .actions import action_points, ap_cost, initiative
@@ -69,7 +69,7 @@ from .battle_state import (
 from .checks import recovery_check
 from .movement import move, spend_propellant, turn_only
 from .ranges import JAPANESE_BANDS, in_firing_arc, range_band, weapon_modifier
-from .salvo import check_fired, resolve_salvo
+from .salvo import blast_damage, check_fired, resolve_salvo
 from .to_hit import HitOptions, check_hit
 from .weapons import spend_ammunition
 
@@ -432,9 +432,10 @@ def _fire(state: BattleState, action: Fire, source: SeededDice | None) -> StepRe
     changes: dict = {"ap": state.ap - p.cost, "hexes_left": 0, "free_turn": False}
     if hit:
         hurt = _damage(state, target, weapon, hits, critical and target.mook, draw, lines)
+    elif weapon.mode == "missile":
+        hurt = _blast(state, target, weapon, draw, lines)
     else:
-        lines.append("a miss: no damage" + (" (the blast damage of a missile miss is not in the source text)"
-                                             if weapon.mode == "missile" else ""))
+        lines.append("a miss: no damage")
     if hurt.destroyed:
         lines.append(f"the {hurt.name}'s durability is 0: destroyed (000 §6), removed from the board")
         hurt = _escape(state, hurt, draw, lines)
@@ -442,6 +443,22 @@ def _fire(state: BattleState, action: Fire, source: SeededDice | None) -> StepRe
         changes.update(phase="over", winner=u.name)
     units = state._with(shooter, hurt)
     return finish(state, lines, draw.finish(), detail, units=units, **changes)
+
+
+def _blast(state: BattleState, target: BattleUnit, weapon: BattleWeapon, draw: ActionDice,
+           lines: list[str]) -> BattleUnit:
+    """A missed salvo's blast (巻き込み, 000 §7-1, line 346), by :func:`~.salvo.blast_damage` and
+    ``BattleRules.blast``. Ruling: a miss rolls no hit location (000 §6, line 320), so no armour or
+    additional value meets the blast; it comes off the durability whole."""
+    blast = blast_damage(weapon.damage, state.rules.blast)
+    dice = draw.d(blast.formula.sides, blast.formula.count)
+    total = roll(blast.expression, dice=list(dice)).total
+    durability = max(0, target.durability - total)
+    lines.append(f"a miss, but the blast still damages the {target.name} (巻き込み, 000 §7-1, line 346): "
+                 + blast.steps[1] + f", dice {', '.join(map(str, dice))}: {total}")
+    lines.append(f"a miss rolls no hit location, so no armour meets the blast and there is no additional-damage "
+                 f"check (the book's ruling): durability {target.durability} − {total} = {durability}")
+    return replace(target, durability=durability)
 
 
 #: conditions a chart can leave that the battle enforces

@@ -13,16 +13,17 @@ from .battle_state import BattleState, Fire
 from .checks import faint_chance
 from .d36 import step_of, value_of
 from .damage import secondary_damage_chance
-from .salvo import resolve_salvo, salvo_damage, salvo_modifier, salvo_odds
+from .salvo import blast_damage, resolve_salvo, salvo_damage, salvo_modifier, salvo_odds
 from .to_hit import CRITICAL_AT, HitOptions, check_hit, hit_odds
 
 
 @dataclass(frozen=True)
 class FireOdds:
     """The exact odds of a firing before the dice: the final modifier (a salvo's bonus included), the
-    chance to hit, the missiles hitting, the damage that gets through the armour, the chance of
-    secondary damage (``additional``) and of destroying the target (both before any critical hit
-    chart), and of a critical against a mook MS (``critical``)."""
+    chance to hit, the missiles hitting, the damage that gets through the armour (with a missed
+    salvo's blast, which no armour meets), the chance of secondary damage (``additional``) and of
+    destroying the target (both before any critical hit chart), and of a critical against a mook MS
+    (``critical``)."""
 
     modifier: int
     evasion: int
@@ -44,9 +45,10 @@ class FireOdds:
 
 def fire_odds(state: BattleState, action: Fire) -> FireOdds:
     """Exact odds of ``action`` in ``state`` (000 §6, §7-1, §8-1), with :func:`~.to_hit.hit_odds`,
-    :func:`~.salvo.salvo_odds` and :func:`~.salvo.salvo_damage`: the hit location (a PC's MS: each
-    1D6 face), the damage dice and the armour are all enumerated. Refuses an illegal firing (a lost
-    weapon, or any firing while a chart result waits for a choice), as the battle does."""
+    :func:`~.salvo.salvo_odds`, :func:`~.salvo.salvo_damage` and :func:`~.salvo.blast_damage`: the hit
+    location (a PC's MS: each 1D6 face), the damage dice, the armour and a missed salvo's blast
+    (000 §7-1, line 346) are all enumerated. Refuses an illegal firing (a lost weapon, or any firing
+    while a chart result waits for a choice), as the battle does."""
     check_waiting(state, action)
     p = _check_fire(state, action)
     modifier = p.weapon_mod + p.unit.pilot.shooting + p.unit.to_hit_modifier
@@ -84,8 +86,13 @@ def fire_odds(state: BattleState, action: Fire) -> FireOdds:
     through: dict[int, Fraction] = {}
     destroy = additional = Fraction(0)
     for h, ph in hits.items():
-        if h == 0:
-            through[0] = through.get(0, Fraction(0)) + ph
+        if h == 0:  # a miss: a salvo's blast comes off the durability whole (see battle._blast), else nothing
+            miss = (blast_damage(p.weapon.damage, state.rules.blast).distribution if p.weapon.mode == "missile"
+                    else Distribution({0: Fraction(1)}))
+            for d, pd in miss.items():
+                through[d] = through.get(d, Fraction(0)) + ph * pd
+                if d and d >= p.target.durability:
+                    destroy += ph * pd
             continue
         damage = salvo_damage(p.weapon.damage, h).distribution
         for loc in faces:
@@ -118,7 +125,8 @@ def describe_fire_odds(state: BattleState, action: Fire) -> str:
                  f"{need} or more hits: {percent(o.hit)} ({o.hit}) to hit"]
     if weapon.mode == "missile":
         parts.append(f"expected missiles hitting {float(o.expected_hits):.2f}")
-    parts.append(f"expected damage through the armour {float(o.expected_through):.2f}")
+    parts.append(f"expected damage through the armour {float(o.expected_through):.2f}"
+                 + (" (a miss's blast included)" if weapon.mode == "missile" else ""))
     parts.append(f"secondary damage {percent(o.additional)}, destroyed {percent(o.destroy)}")
     if target.mook:
         parts.append(f"critical (a mook MS, {CRITICAL_AT} or more: the critical hit chart) {percent(o.critical)}; "

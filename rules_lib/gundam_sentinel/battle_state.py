@@ -21,7 +21,7 @@ from .actions import ActionCosts
 from .charts import DefaultCharts, Effect
 from .damage import hit_location
 from .ranges import starting_positions
-from .salvo import DamageFormula
+from .salvo import DamageFormula, check_blast
 from .to_hit import Evasion, evasion_value
 from .units import DASHES, HitLocation, Pilot, mobility_hexes
 from .weapons import shots_used
@@ -286,6 +286,9 @@ class BattleRules:
       (as the wind-up rule doubles it, 000 §2, line 165) or the damage through the armour.
     - ``escape_for``: whose pilot rolls the escape chart: ``"player"`` (the text gives the check to
       PCs, 000 §6, line 336) or ``"every"`` destroyed unit.
+    - ``blast``: the blast damage of a missile salvo that misses, as dice (``"1D3"``): its table is
+      missing (000 §7-1, line 346); ``None`` is the book's ruling, the dice of one missile's damage
+      without its bonus (:func:`~.salvo.blast_damage`).
     """
 
     costs: ActionCosts = field(default_factory=lambda: SAMPLE_COSTS)
@@ -297,6 +300,11 @@ class BattleRules:
     charts: DefaultCharts = field(default_factory=DefaultCharts)
     critical_multiplies: Literal["rolled damage", "damage through armour"] = "rolled damage"
     escape_for: Literal["player", "every"] = "player"
+    blast: str | None = None
+
+    def __post_init__(self) -> None:
+        if self.blast is not None:
+            check_blast(self.blast)  # refuses what is no damage entry, naming it
 
 
 @dataclass(frozen=True)

@@ -39,21 +39,55 @@ def melee_possible(distance: int) -> bool:
     return 1 <= distance <= MELEE_DISTANCE
 
 
-def modifier_band(distance: int, *, all_range: bool = False) -> Band:
-    """The band whose to-hit modifier applies at ``distance``: its range band, or the close band for
-    every all-range attack whatever the distance (000 §7-6, line 385, §7-7, §7-8, §7-9, §7-19)."""
-    return ALL_RANGE_BAND if all_range else range_band(distance)
+#: how the to-hit band and the direction of a funnel's or bit's attack are read (000 §7-6, lines
+#: 385-386, §7-19, lines 502-503): ``"by distance"``, line 386's own rule for the funnels and bits
+#: that fly to their target (the band of the distance from the funnel, from the rear only from an
+#: adjacent hex), or ``"always close and rear"``, line 385's general rule for all-range attacks
+FunnelReading = Literal["by distance", "always close and rear"]
+FUNNEL_READINGS: tuple[str, ...] = FunnelReading.__args__
+#: the book's reading (the ruling "Do funnels use the close-range modifier or the real distance?")
+FUNNEL_READING: FunnelReading = "by distance"
+
+
+def _by_distance(all_range: bool, funnel_or_bit: bool, funnel_reading: str) -> bool:
+    """Whether an attack takes its band and direction as an ordinary attack does: not an all-range
+    attack, or a funnel's or bit's under the ``"by distance"`` reading (line 386)."""
+    checks.choice(funnel_reading, "funnel reading", FUNNEL_READINGS)
+    if funnel_or_bit:
+        return funnel_reading == "by distance"
+    return not all_range
+
+
+@checks.checked_flags
+def modifier_band(distance: int, *, all_range: bool = False, funnel_or_bit: bool = False,
+                  funnel_reading: FunnelReading = FUNNEL_READING) -> Band:
+    """The band whose to-hit modifier applies at ``distance`` (000 §6, §7-6, line 385, §7-7, §7-8,
+    §7-9, §7-19).
+
+    An ordinary attack takes its range band. An all-range attack (incom, wired weapon, reflector,
+    guided psy-missile, psycho jammer) takes the close band whatever the distance (line 385). A
+    **funnel or bit** (``funnel_or_bit=True``: an all-range attack by a funnel, bit or leader bit,
+    which flies to its target) follows ``funnel_reading``: ``"by distance"`` (the book's reading),
+    "a hit check by the distance to the target as usual" (line 386, §7-19, line 503), the band of
+    ``distance`` counted from the funnel; ``"always close and rear"``, the close band as line 385.
+    """
+    if _by_distance(all_range, funnel_or_bit, funnel_reading):
+        return range_band(distance)
+    range_band(distance)  # a distance is still checked
+    return ALL_RANGE_BAND
 
 
 def weapon_modifier(modifiers: Mapping[str, int | None], distance: int, weapon: str = "the weapon",
-                    *, all_range: bool = False) -> int:
+                    *, all_range: bool = False, funnel_or_bit: bool = False,
+                    funnel_reading: FunnelReading = FUNNEL_READING) -> int:
     """A weapon's to-hit modifier at ``distance`` from its per-band column (000 §6, line 283).
 
     ``modifiers`` maps band names to the modifier, or ``None`` for a "―" entry: the weapon cannot
     attack at that range. Out of range (9+) no weapon can attack. An all-range attack uses the
-    close-range modifier (:func:`modifier_band`); how far it may reach is the weapon's own rule.
+    close-range modifier, a funnel's or bit's its ``funnel_reading`` (:func:`modifier_band`); how far
+    it may reach is the weapon's own rule.
     """
-    band = modifier_band(distance, all_range=all_range)
+    band = modifier_band(distance, all_range=all_range, funnel_or_bit=funnel_or_bit, funnel_reading=funnel_reading)
     if band == OUT_OF_RANGE:
         raise ValueError(f"a target {distance} hexes away is out of range (射程外): no weapon reaches 9 hexes or more")
     if band not in modifiers or modifiers[band] is None:
@@ -107,14 +141,22 @@ class DirectionModifiers:
 DIRECTION_OF_SEXTANT: dict[int, Direction] = {0: "front", 1: "front", 5: "front", 2: "side", 4: "side", 3: "rear"}
 
 
-def attack_direction(target: Hex, target_facing: int, attacker: Hex, *, all_range: bool = False) -> Direction:
-    """From where, seen by the target, an attack comes (000 §6, optional rule).
+@checks.checked_flags
+def attack_direction(target: Hex, target_facing: int, attacker: Hex, *, all_range: bool = False,
+                     funnel_or_bit: bool = False, funnel_reading: FunnelReading = FUNNEL_READING) -> Direction:
+    """From where, seen by the target, an attack comes (000 §6, optional rule; §7-6, lines 385-386).
 
-    All-range attacks always count as from the rear (000 §7-6).
+    An all-range attack always counts as from the rear (line 385). A funnel's or bit's
+    (``funnel_or_bit=True``, ``attacker`` the hex it flew to) follows ``funnel_reading``: by the
+    book's ``"by distance"``, from the rear when it has entered a hex adjacent to the target ("もちろん
+    隣接ヘックスに侵入すれば、背面から攻撃する", line 386, §7-19, line 503), else from where it is;
+    by ``"always close and rear"``, from the rear wherever it is.
     """
-    if all_range:
-        return ALL_RANGE_DIRECTION
-    return DIRECTION_OF_SEXTANT[hexgeo.sextant(target, target_facing, attacker)]
+    if _by_distance(all_range, funnel_or_bit, funnel_reading):
+        if funnel_or_bit and hexgeo.distance(target, attacker) == 1:
+            return ALL_RANGE_DIRECTION
+        return DIRECTION_OF_SEXTANT[hexgeo.sextant(target, target_facing, attacker)]
+    return ALL_RANGE_DIRECTION
 
 
 def direction_modifier(direction: Direction, modifiers: DirectionModifiers) -> int:
@@ -124,7 +166,8 @@ def direction_modifier(direction: Direction, modifiers: DirectionModifiers) -> i
     return getattr(modifiers, direction)
 
 
-#: all-range attacks use the close-range modifier whatever the distance (000 §7-6, §7-7, §7-8, §7-9, §7-19)
+#: all-range attacks use the close-range modifier whatever the distance, and come from the rear
+#: (000 §7-6, line 385, §7-7, §7-8, §7-9, §7-17; funnels and bits by :data:`FUNNEL_READING`)
 ALL_RANGE_BAND: Band = "close"
 ALL_RANGE_DIRECTION: Direction = "rear"
 
@@ -139,7 +182,7 @@ def wired_can_attack(distance: int) -> bool:
 
 
 __all__ = [
-    "START_DISTANCE", "DirectionModifiers", "attack_direction", "direction_modifier", "facing_each_other",
+    "FUNNEL_READING", "FUNNEL_READINGS", "START_DISTANCE", "DirectionModifiers", "FunnelReading", "attack_direction", "direction_modifier", "facing_each_other",
     "in_firing_arc", "in_range_of_any_weapon", "range_band", "starting_positions", "weapon_modifier",
     "wired_can_attack",
 ]

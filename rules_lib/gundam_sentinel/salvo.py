@@ -126,7 +126,7 @@ def resolve_salvo(
             steps.append(f"margin {check.margin} // 2 = {check.margin // 2} more: {hits} hit in all"
                          + (f" (capped at the {fired} fired)" if hits == fired and 1 + check.margin // 2 > fired else ""))
         else:
-            steps.append("a miss: blast damage only (its table is not in the source text)")
+            steps.append("a miss: blast damage only (巻き込み, 000 §7-1, line 346; see blast_damage)")
     return Salvo(fired, modifier, check, max(0, hits - 1), hits, tuple(steps), bonus)
 
 
@@ -222,6 +222,64 @@ def salvo_damage(
     return SalvoDamage(formula, hits, text, expr, distribution(expr), steps=steps)
 
 
+# -- the blast of a miss (000 §7-1, §7-2, §7-12) ---------------------------------------------------
+
+#: the book's ruling on the missing blast table, as the steps name it (see :func:`blast_damage`)
+BLAST_RULING = "the dice of one hit's damage, its bonus dropped"
+
+
+@dataclass(frozen=True)
+class BlastDamage(Worked):
+    """The blast damage (巻き込み) of one missile salvo, grenade or bombing run that misses: the entry
+    it uses, how it is rolled and its exact distribution (every outcome at least 1)."""
+
+    formula: DamageFormula
+    expression: str
+    distribution: Distribution
+
+
+def check_blast(blast: object) -> DamageFormula:
+    """``blast`` as a damage entry (``NDS`` or ``NDS+B``, at least one die), or a ``ValueError`` that
+    says why 0 is not allowed: a miss does some damage (000 §7-1, line 346)."""
+    if isinstance(blast, DamageFormula):
+        return blast
+    try:
+        return DamageFormula.parse(blast)  # type: ignore[arg-type]  # parse refuses what is not text
+    except ValueError as error:
+        raise ValueError(f"blast {error}; a miss does some damage by its blast (000 §7-1, line 346), "
+                         "so the entry has at least one die, e.g. '1D3'") from None
+
+
+def blast_damage(per_hit: str | DamageFormula, blast: str | DamageFormula | None = None) -> BlastDamage:
+    """The damage a missile salvo, grenade or bombing run does when it misses (000 §7-1, lines
+    346-348, §7-2, line 359, §7-12, lines 450-452).
+
+    The text says such a miss still damages the target, caught in the explosion (爆発による巻き込み),
+    by an amount for the weapon's type from a table that is missing; of the table it keeps only
+    that "the plus modifier after the damage is ignored" (lines 348, 452). The amount is *not in the
+    source text*: ``blast`` is the table's entry for the weapon (``"1D3"``; any ``NDS`` or
+    ``NDS+B``). Without it, the book's ruling (:data:`BLAST_RULING`): the dice of one missile's
+    (grenade's, bomb's) own damage ``per_hit``, its bonus dropped, so ``1D3+4/2`` blasts for
+    ``1D3`` and ``3D6+3`` for ``3D6``. One blast per salvo, however many were fired (the table goes
+    by the type fired, line 346). Never 0: the text says a miss does damage, and every entry
+    (at least one die) does at least 1.
+    """
+    formula = per_hit if isinstance(per_hit, DamageFormula) else DamageFormula.parse(per_hit)
+    if blast is None:
+        entry = DamageFormula(formula.count, formula.sides)
+        source = f"by the book's ruling ({BLAST_RULING}): {formula} -> {entry}"
+    else:
+        entry = check_blast(blast)
+        source = f"{entry}, the entry given for the weapon (not in the source text)"
+    rolled = salvo_damage(entry, 1)
+    steps = (
+        "a miss still does blast damage (巻き込み, 000 §7-1, line 346); its table is not in the source text",
+        f"blast damage {source}",
+        f"{rolled.text}: {min(rolled.distribution.support)} to {max(rolled.distribution.support)} damage",
+    )
+    return BlastDamage(entry, rolled.expression, rolled.distribution, steps=steps)
+
+
 # -- odds -------------------------------------------------------------------------------------------
 
 
@@ -245,7 +303,7 @@ def salvo_odds(
     *,
     other_modifier: int = 0,
     per_hit_damage: str | None = None,
-    miss_damage: str | None = None,
+    blast: str | None = None,
     capacity: int | None = None,
     psycommu_guided: bool = False,
     guided_salvo_bonus: bool = False,
@@ -254,8 +312,9 @@ def salvo_odds(
 ) -> SalvoOdds:
     """The exact distribution of missiles (bombs) hitting and of their damage (000 §7-1, §7-12).
 
-    ``per_hit_damage`` and ``miss_damage`` (the blast damage of a miss, whose table is missing)
-    are *not in the source text*; without ``miss_damage`` a miss counts as 0 damage.
+    ``per_hit_damage`` is *not in the source text*. A miss does the blast damage of
+    :func:`blast_damage`: ``blast`` is its table's entry (*not in the source text*), and without it
+    the book's ruling, the dice of one hit's damage without its bonus.
     """
     fired = check_fired(fired, capacity)
     bonus = salvo_bonus(fired, psycommu_guided=psycommu_guided, guided_salvo_bonus=guided_salvo_bonus)
@@ -267,7 +326,8 @@ def salvo_odds(
     steps = [f"{fired} fired, final modifier {modifier:+d}, evasion {evasion}"]
     if per_hit_damage is not None:
         # whole numbers: each part's counts over its own total, brought to one common denominator
-        parts = {h: (counts_of(miss_damage) if miss_damage else ({0: 1}, 1)) if h == 0
+        miss = blast_damage(per_hit_damage, blast)
+        parts = {h: counts_of(miss.expression) if h == 0
                  else _damage_counts(per_hit_damage, h, dice_per_hit, divisor_scope) for h, _ in counts}
         scale = math.lcm(*(total for _, total in parts.values()))
         merged: dict[int, int] = {}
@@ -279,8 +339,7 @@ def salvo_odds(
         whole = ROLL_STEPS * scale
         damage = Distribution({value: Fraction(x, whole) for value, x in merged.items()})
         steps.append(f"damage per hit {per_hit_damage} (not in the source text)")
-        if miss_damage is None:
-            steps.append("blast damage of a miss not given (its table is missing): counted as 0")
+        steps.append(miss.steps[1])
     return SalvoOdds(fired, modifier, evasion, 1 - hits[0], hits, damage, tuple(steps), bonus)
 
 
@@ -340,5 +399,5 @@ def _damage_counts(per_hit: str | DamageFormula, hits: int, dice_per_hit: bool,
 
 
 __all__ = [
-    "DamageFormula", "resolve_salvo", "salvo_damage", "salvo_hits", "salvo_modifier", "salvo_odds",
+    "BlastDamage", "DamageFormula", "blast_damage", "resolve_salvo", "salvo_damage", "salvo_hits", "salvo_modifier", "salvo_odds",
 ]

@@ -80,21 +80,23 @@ class SalvoCalculator(FormCalculator):
         self.evasion = text_input("evasion value (回避値) (11 to 86)", str(evasion))
         self.damage = text_input("damage per hit (not in the source text)", per_hit_damage,
                                  placeholder="e.g. 3D6+3 or 1D3+4/2")
+        self.blast = text_input("blast damage of a miss (巻き込み), not in the source text", "",
+                                placeholder="empty: one hit's dice, its bonus dropped")
         self.guided = _check("psycommu-guided psy-missiles (doubles: all hit)")
         self.odds: salvo.SalvoOdds | None = None
-        inputs = [self.fired, self.other, self.evasion, self.damage, self.guided]
+        inputs = [self.fired, self.other, self.evasion, self.damage, self.blast, self.guided]
         super().__init__(inputs)
 
     def _compute(self) -> str:
         self.odds = salvo.salvo_odds(self.fired.value, self.evasion.value, other_modifier=self.other.value,
                                      per_hit_damage=self.damage.value.strip() or None,
-                                     psycommu_guided=self.guided.value)
+                                     blast=self.blast.value.strip() or None, psycommu_guided=self.guided.value)
         parts = [f"<p>final modifier {self.odds.modifier:+d} (+{self.odds.salvo_bonus} for the salvo); "
                  f"<b>at least one hit: {self.odds.hit} ({percent(self.odds.hit)})</b>; "
                  f"mean hits {float(self.odds.hits.mean()):.2f}</p>",
                  distribution_table(self.odds.hits.items(), "missiles hitting")]
         if self.odds.damage is not None:
-            parts.append(f"<p>damage (a miss counts 0: its blast table is missing); mean "
+            parts.append(f"<p>damage, a miss's blast included ({html.escape(self.odds.steps[-1])}); mean "
                          f"{float(self.odds.damage.mean()):.2f}</p>")
             parts.append(distribution_table(self.odds.damage.items(), "damage"))
         return "".join(parts)

@@ -155,8 +155,36 @@ def test_salvo_size_is_bounded_by_the_launcher():
     # the cap is the sheet's capacity, said to be not in the source text: the text shows only "at least 15"
     refused(state, Fire(G, "small missiles", fired=16), "capacity, 15 (the sheet's, not in the source text",
             "fires 15 at once, so holds at least that many")
-    result = step(state, Fire(G, "small missiles", fired=5, dice=(1, 1)))
+    result = step(state, Fire(G, "small missiles", fired=5, dice=(1, 1, 2)))
     assert result.state.unit(G).weapon("small missiles").ammo == 10 and not result.detail.check.hit
+
+
+def test_a_missed_salvo_still_does_blast_damage():
+    """000 §7-1, line 346: a missile miss damages the target by its blast; the amount is a parameter
+    whose default is the book's ruling (one missile's dice, 1D3 here), and no armour meets it."""
+    state = play(new_battle(), NARRATIVE[:11])[-1].state
+    zaku = state.unit(Z).durability
+    result = step(state, Fire(G, "small missiles", dice=(1, 1, 3)))
+    assert not result.detail.check.hit and result.state.unit(Z).durability == zaku - 3
+    assert any("blast still damages the Zaku II" in line and "1D3+4/2 -> 1D3" in line for line in result.explanation)
+    assert not any("additional-damage check (追加" in line for line in result.explanation)
+    # the table's entry, when a group has it, is BattleRules.blast
+    ruled = replace(state, rules=BattleRules(blast="2D6"))
+    result = step(ruled, Fire(G, "small missiles", dice=(1, 1, 6, 5)))
+    assert result.state.unit(Z).durability == zaku - 11
+    refused(ruled, Fire(G, "small missiles", dice=(1, 1, 6)), "more dice")
+    with pytest.raises(ValueError, match="blast damage '0'.*000 §7-1, line 346"):
+        BattleRules(blast="0")
+
+
+def test_blast_can_destroy_and_the_odds_count_it():
+    state = play(new_battle(), NARRATIVE[:11])[-1].state
+    weak = replace(state, units=(replace(state.units[0], durability=2), state.units[1]))
+    result = step(weak, Fire(G, "small missiles", dice=(1, 1, 2, 1, 2)))  # then the escape check
+    assert result.state.unit(Z).destroyed and result.state.phase == "over"
+    odds = fire_odds(weak, Fire(G, "small missiles"))
+    # a miss (13 of 36 rolls) destroys with a blast of 2 or 3 of 1D3: at least 13/36 × 2/3
+    assert 1 - odds.hit == Fraction(13, 36) and odds.destroy >= Fraction(13, 36) * Fraction(2, 3)
 
 
 def test_charge_disengage_is_paid_on_entering_contact():
@@ -258,6 +286,9 @@ def _brute_force(state, action):
             h = int(check_hit(tens, units, modifier, evasion, HitOptions(target_pilot_fainted=target.fainted)).hit)
         hit += Fraction(h > 0, 36)
         hits += Fraction(h, 36)
+        if not h and weapon.mode == "missile":  # the blast of a miss: one missile's dice, no armour
+            for dice in itertools.product(range(1, formula.sides + 1), repeat=formula.count):
+                through += Fraction(sum(dice), 36 * formula.sides ** formula.count)
         if not h:
             continue
         expr = salvo_damage(formula, h).expression

@@ -6,6 +6,7 @@ import pytest
 from rules_lib.dice.enumeration import enumerate_distribution
 from rules_lib.gundam_sentinel.salvo import (
     DamageFormula,
+    blast_damage,
     resolve_salvo,
     salvo_damage,
     salvo_hits,
@@ -65,7 +66,50 @@ def test_damage_readings_match_enumeration():
 def test_damage_distribution_of_a_salvo_mixes_hits():
     odds = salvo_odds(2, 54, other_modifier=14, per_hit_damage="1D6")
     assert odds.damage.total() == 1
-    assert odds.damage[0] == odds.hits[0]
+    assert odds.damage[0] == 0  # a miss does blast damage (000 §7-1, line 346), never 0
+
+
+@pytest.mark.parametrize(("per_hit", "blast", "shown"), [
+    ("1D3+4/2", None, "1D3"), ("3D6+3", None, "3D6"), ("2D6", None, "2D6"), ("3D6+3", "1D6+1", "1D6+1"),
+])
+def test_blast_damage_of_a_miss(per_hit, blast, shown):
+    """The default is the book's ruling, one hit's dice without the bonus; an entry given replaces it.
+    Either way every outcome is at least 1: the text says a miss damages the target."""
+    result = blast_damage(per_hit, blast)
+    assert str(result.formula) == shown
+    assert result.distribution == enumerate_distribution(shown)
+    assert min(result.distribution.support) >= 1
+    assert "not in the source text" in " ".join(result.steps)
+
+
+@pytest.mark.parametrize("bad", ["0", "0D6", "x", "1D0"])
+def test_blast_damage_refuses_no_damage(bad):
+    with pytest.raises(ValueError, match="damage"):
+        blast_damage("1D3+4/2", bad)
+
+
+@pytest.mark.parametrize(("fired", "other", "evasion", "per_hit", "blast"), [
+    (15, 0, 54, "1D3+4/2", None), (6, 0, 54, "3D6+3", None), (3, -5, 45, "2D6", "1D3"), (1, 0, 54, "2D6+2", None),
+])
+def test_salvo_damage_odds_include_the_blast_by_enumeration(fired, other, evasion, per_hit, blast):
+    """Every 1D36 roll and every damage die, resolved with resolve_salvo and rolled by hand."""
+    formula = DamageFormula.parse(per_hit)
+    miss = DamageFormula.parse(blast) if blast else DamageFormula(formula.count, formula.sides)
+    counts: dict[int, int] = {}
+    for tens, units in product(range(1, 7), repeat=2):
+        hits = resolve_salvo(tens, units, fired, evasion, other_modifier=other).hits
+        # each roll weighs the same: (faces of the hit's dice) × (faces of the blast's dice)
+        if hits:  # the text's writing: the dice rolled once, times the hits, plus the bonus (rounded down)
+            for dice in product(range(1, formula.sides + 1), repeat=formula.count):
+                value = sum(dice) * hits + formula.bonus * hits // formula.divisor
+                counts[value] = counts.get(value, 0) + miss.sides ** miss.count
+        else:
+            for dice in product(range(1, miss.sides + 1), repeat=miss.count):
+                value = sum(dice) + miss.bonus // miss.divisor
+                counts[value] = counts.get(value, 0) + formula.sides ** formula.count
+    odds = salvo_odds(fired, evasion, other_modifier=other, per_hit_damage=per_hit, blast=blast)
+    total = sum(counts.values())
+    assert dict(odds.damage.items()) == {v: Fraction(n, total) for v, n in counts.items()}
 
 
 @pytest.mark.parametrize("bad", ["3D", "D6", "1D3+4/0", "x"])

@@ -1,3 +1,4 @@
+import html
 from fractions import Fraction
 
 from rules_lib.gundam_sentinel import actions, salvo, to_hit
@@ -21,6 +22,12 @@ def test_salvo_calculator():
     calc = SalvoCalculator(fired=15, evasion=54, per_hit_damage="1D3+4/2")
     expected = salvo.salvo_odds(15, 54, per_hit_damage="1D3+4/2")
     assert calc.odds.hits == expected.hits and calc.odds.damage == expected.damage
+    assert "1D3+4/2 -> 1D3" in html.unescape(calc.result.value) and calc.odds.damage[0] == 0  # a miss's blast
+    calc.blast.value = "2D6"
+    assert calc.odds.damage == salvo.salvo_odds(15, 54, per_hit_damage="1D3+4/2", blast="2D6").damage
+    calc.blast.value = "0"
+    assert calc.odds is None and "blast damage '0'" in html.unescape(calc.result.value)
+    calc.blast.value = ""
     calc.damage.value = "lots"
     assert calc.odds is None and "does not parse" in calc.result.value
     calc.damage.value = ""
