@@ -393,24 +393,30 @@ def orphan_widgets() -> int:
 
 
 def roll_inline(text: str) -> str:
-    """Roll a dice expression clicked in the rule text; JSON with the shown line or the error.
+    """Roll a dice expression clicked in the rule text, or a chat-palette line; JSON with the shown
+    line or the error.
 
-    The generic notation is tried first, then each system's dice commands (``BB+14>54``).
+    The generic notation is tried first, then each system's dice commands (``BB+14>54``). Dice in
+    the rule text are notation written with spaces for reading (``1D3×3 + 6``): they are read
+    with the spaces left out first, then as a chat line (``SL<=13 【反応】evasion``: a command, a
+    space and a comment, as ``rules-lib roll`` reads it, :mod:`rules_lib.dice.chat`).
     """
     from .cli import SYSTEMS, roll_text  # the CLI's registry and wording, so the shell and page agree
 
-    error = ""
-    for name, (roll_function, _) in SYSTEMS.items():
+    squeezed = "".join(text.split())
+    readings = (squeezed, text) if squeezed != text else (text,)
+    errors: dict[str, str] = {}  # the first refusal of each reading; the one of the text as written is shown
+    for reading, (name, (roll_function, _)) in ((r, s) for r in readings for s in SYSTEMS.items()):
         try:
-            result = roll_function(text)
+            result = roll_function(reading)
         except ValueError as problem:
-            error = error or str(problem)
+            errors.setdefault(reading, str(problem))
             continue
         outcome = roll_outcome(result.to_dict())
         line = roll_text(result).splitlines()[0] + (f": {outcome}" if outcome else "")
         return json.dumps({"ok": True, "system": name, "line": line, "outcome": outcome,
                            "detail": roll_text(result), "total": result.to_dict().get("total")})
-    return json.dumps({"ok": False, "line": error})
+    return json.dumps({"ok": False, "line": errors[text]})
 
 
 def roll_outcome(rolled: dict[str, Any]) -> str | None:

@@ -4,7 +4,9 @@
     rules-lib roll "1D36" --seed 7 --json
     rules-lib odds "2D6>=10" --json
 
-Bad input exits with code 2 and a one-line message.
+Bad input exits with code 2 and a one-line message; output that cannot be written (a closed
+standard output, a full disk) exits with code 1 and a one-line message, and a reader that stops
+early (``| head``) ends it quietly.
 """
 
 from __future__ import annotations
@@ -18,26 +20,58 @@ import re
 import sys
 from collections.abc import Callable, Sequence
 
-from .dice import MAX_DICE, odds, percent, roll
+from .dice import MAX_DICE, percent
+from .dice.chat import GENERIC
+from .dice.errors import quoted
 from .sheets import cli as sheet_cli
 from .systems import systems
 
 
-def _system_commands() -> dict[str, tuple[Callable[..., object], Callable[[str], object]]]:
-    """Each registered system whose package has a ``commands`` module with ``roll_command`` and
-    ``odds_command`` (its own dice commands, e.g. ``BB``, ``SL``, ``AD``, ``VW``; anything else
-    rolls as generic dice)."""
+def _commands_modules() -> dict[str, object]:
+    """The ``commands`` module of each registered system whose package has one (its own dice
+    commands, e.g. ``BB``, ``SL``, ``AD``, ``VW``; anything else rolls as generic dice)."""
     found = {}
     for system in systems():
-        if importlib.util.find_spec(f"{__package__}.{system.package}.commands") is None:
-            continue
-        commands = importlib.import_module(f"{__package__}.{system.package}.commands")
-        found[system.system] = (commands.roll_command, commands.odds_command)
+        if importlib.util.find_spec(f"{__package__}.{system.package}.commands") is not None:
+            found[system.system] = importlib.import_module(f"{__package__}.{system.package}.commands")
     return found
 
 
-#: dice commands by ``--system`` name: generic dice, and every system of the registry that has commands
-SYSTEMS: dict[str, tuple[Callable[..., object], Callable[[str], object]]] = {"generic": (roll, odds)} | _system_commands()
+_COMMANDS = _commands_modules()
+#: dice commands by ``--system`` name: generic dice, and every system of the registry that has commands;
+#: each reads a chat line (a comment, the secret S, xN repetition: rules_lib.dice.chat)
+SYSTEMS: dict[str, tuple[Callable[..., object], Callable[[str], object]]] = {
+    "generic": (GENERIC.roll, GENERIC.odds)} | {name: (m.roll_command, m.odds_command) for name, m in _COMMANDS.items()}
+#: the systems whose commands print BCDice's output lines (``--format bcdice``), with BCDice's dicebot
+BCDICE_DICEBOTS: dict[str, str] = {name: m.BCDICE_DICEBOT for name, m in _COMMANDS.items()
+                                   if hasattr(m, "BCDICE_DICEBOT")}
+
+
+
+
+def systems_help() -> str:
+    """What ``--help`` says of ``--system``: each system's commands, one example each, quoted for a shell."""
+    lines = ["--system NAME reads a system's own dice commands (without it, or with --system generic,",
+             "an expression is BCDice's generic notation: 2D6+3, 1D20<=13, 3D6>=10):"]
+    for name, module in sorted(_COMMANDS.items()):
+        for example, what in getattr(module, "HELP_EXAMPLES", ()):
+            lines.append(f"  rules-lib roll --system {name} '{example}'   {what}")
+    return "\n".join(lines)
+
+
+def other_system_hint(expression: str, system: str) -> str:
+    """A hint for a refused expression that is the command of another system: which ``--system`` rolls it."""
+    for name, module in sorted(_COMMANDS.items()):
+        if name == system:
+            continue
+        commands = module.COMMANDS
+        try:
+            command = commands.read(expression).command.upper()
+        except ValueError:
+            continue
+        if commands.own is not None and commands.own.match(command):
+            return f" ({command.split()[0][:20]} looks like a {name} command: add --system {name})"
+    return ""
 
 
 # an argument starting with one '-' is an expression (-1D6+10), unless it is -h; argparse
@@ -53,6 +87,13 @@ class _OneLineParser(argparse.ArgumentParser):
 
     def error(self, message: str) -> None:  # argparse's default prints the whole usage
         raise _UsageError(f"{self.prog}: {message} (see --help)")
+
+    def _print_message(self, message: str, file=None) -> None:
+        # argparse ignores a failed write of --help; here a closed or full output is reported
+        if message:
+            if file is None:  # print_help passes sys.stdout, None when it is closed
+                raise _ClosedOutput
+            file.write(message)
 
 
 class _UsageError(Exception):
@@ -80,11 +121,15 @@ def _seed(text: str) -> int:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = _OneLineParser(prog="rules-lib", description="Dice and exact odds for the rules book.")
+    parser = _OneLineParser(prog="rules-lib", description="Dice and exact odds for the rules book.",
+                            epilog=systems_help(), formatter_class=argparse.RawDescriptionHelpFormatter)
     commands = parser.add_subparsers(dest="command", required=True, parser_class=_OneLineParser)
     for name, help_text in (("roll", "roll an expression"), ("odds", "exact odds of an expression")):
-        command = commands.add_parser(name, help=help_text)
-        command.add_argument("expression", help='a dice expression, e.g. "2D6+3" or "2D6>=10"')
+        command = commands.add_parser(name, help=help_text, epilog=systems_help(),
+                                      formatter_class=argparse.RawDescriptionHelpFormatter)
+        repeated = ', "x3 2D6" (three rolls)' if name == "roll" else " (odds are for one roll: no xN)"
+        command.add_argument("expression", help='a dice expression or a chat-palette line, e.g. "2D6+3", '
+                             f'"2D6>=10", "S2D6+3 damage" (secret, with a comment){repeated}')
         command.add_argument("--json", action="store_true", help="print JSON")
         command.add_argument("--system", default="generic", choices=sorted(SYSTEMS),
                              help="read the expression as this system's dice commands")
@@ -92,30 +137,18 @@ def build_parser() -> argparse.ArgumentParser:
             command.add_argument("--seed", type=_seed, help="seed for repeatable dice")
             command.add_argument("--dice", type=_dice_list, help="the exact dice to use, e.g. 4,5")
             command.add_argument("--format", choices=("text", "bcdice"), default="text",
-                                 help="bcdice: the line BCDice prints (--system gundam-sentinel)")
+                                 help="bcdice: the text BCDice prints for a system's own commands (--system "
+                                      f"{' or '.join(sorted(BCDICE_DICEBOTS))}; a chart entry's full text)")
     sheet_cli.add_parser(commands)
     return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     try:
-        args = build_parser().parse_args(argv)
-        if args.command == "sheet":
-            print(sheet_cli.run(args))
-            return 0
-        roll_fn, odds_fn = SYSTEMS[args.system]
-        if args.command == "roll":
-            result = roll_fn(args.expression, seed=args.seed, dice=args.dice)
-            if args.format == "bcdice" and not hasattr(result, "bcdice_line"):
-                raise ValueError(f"--format bcdice is for --system gundam-sentinel, not {args.system!r}")
-            if args.json:
-                print(json.dumps(result.to_dict(), ensure_ascii=False))
-            else:
-                print(result.bcdice_line() if args.format == "bcdice" else roll_text(result))
-        else:
-            result = odds_fn(args.expression)
-            print(json.dumps(result.to_dict(), ensure_ascii=False) if args.json else _odds_text(result))
-        sys.stdout.flush()  # inside the try: a closed pipe is found here, not at exit
+        code = _run(argv)
+        if sys.stdout is not None:
+            sys.stdout.flush()  # inside the try: a closed pipe or a full disk is found here, not at exit
+        return code
     except _UsageError as error:
         print(error, file=sys.stderr)
         return 2
@@ -126,7 +159,64 @@ def main(argv: Sequence[str] | None = None) -> int:
         # the reader stopped early (| head): end quietly, as the Python docs advise
         _silence_stdout()
         return 1
+    except _ClosedOutput:
+        print("rules-lib: standard output is closed: there is nowhere to print the result", file=sys.stderr)
+        return 1
+    except OSError as error:  # a full disk (> /dev/full), a write the system refuses
+        _silence_stdout()
+        print(f"rules-lib: the result could not be written: {error.strerror or error}", file=sys.stderr)
+        return 1
+
+
+def _run(argv: Sequence[str] | None) -> int:
+    """Parse ``argv``, compute and print; the exit code (``--help`` and ``--version`` end here too)."""
+    try:
+        args = build_parser().parse_args(argv)
+    except SystemExit as done:  # --help printed its text
+        return done.code if isinstance(done.code, int) else 0
+    if args.command == "sheet":
+        _print(sheet_cli.run(args))
+        return 0
+    try:
+        return _roll_or_odds(args)
+    except ValueError as error:
+        raise ValueError(f"{error}{other_system_hint(args.expression, args.system)}") from error
+
+
+def _roll_or_odds(args: argparse.Namespace) -> int:
+    roll_fn, odds_fn = SYSTEMS[args.system]
+    if args.command == "roll":
+        result = roll_fn(args.expression, seed=args.seed, dice=args.dice)
+        if args.format == "bcdice" and not _has_bcdice_line(result):
+            raise ValueError(_no_bcdice_text(args.system, args.expression))
+        if args.json:
+            _print(json.dumps(result.to_dict(), ensure_ascii=False))
+        else:
+            _print(result.bcdice_line() if args.format == "bcdice" else roll_text(result))
+    else:
+        result = odds_fn(args.expression)
+        _print(json.dumps(result.to_dict(), ensure_ascii=False) if args.json else _odds_text(result))
     return 0
+
+
+class _ClosedOutput(Exception):
+    """Started with standard output closed (``>&-``): Python then has no ``sys.stdout``."""
+
+
+def _print(text: str) -> None:
+    if sys.stdout is None:
+        raise _ClosedOutput
+    print(text)
+
+
+def _no_bcdice_text(system: str, expression: str) -> str:
+    """Why ``--format bcdice`` has no text to print: the system has no BCDice output, or the line is
+    generic notation, which the library does not print as BCDice does."""
+    known = ", ".join(f"{name} (BCDice's {bot} dicebot)" for name, bot in sorted(BCDICE_DICEBOTS.items()))
+    if system not in BCDICE_DICEBOTS:
+        return f"--format bcdice prints BCDice's text of the commands of {known}; --system {system!r} has none"
+    return (f"--format bcdice prints BCDice's text of --system {system}'s own commands; {quoted(expression)} "
+            "is generic dice notation, which it does not print as BCDice does: leave out --format bcdice")
 
 
 def _silence_stdout() -> None:
@@ -135,15 +225,14 @@ def _silence_stdout() -> None:
     os.dup2(devnull, sys.stdout.fileno())
 
 
+def _has_bcdice_line(result) -> bool:
+    # a chat line's rolls (rules_lib.dice.chat.ChatRoll) each need one
+    return all(hasattr(roll, "bcdice_line") for roll in getattr(result, "rolls", (result,)))
+
+
 def roll_text(result) -> str:
-    if hasattr(result, "text"):
-        return result.text()
-    dice = ", ".join(str(d.value) for d in result.dice) or "none"
-    lines = [f"{result.expression} = {result.total}", f"dice: {dice}"]
-    lines += [f"  {step}" for step in result.steps]
-    if result.success is not None:
-        lines.append("success" if result.success else "failure")
-    return "\n".join(lines)
+    """A roll as ``rules-lib roll`` prints it (every result, generic or a system's, has ``text()``)."""
+    return result.text()
 
 
 def _odds_text(result) -> str:

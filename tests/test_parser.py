@@ -74,6 +74,13 @@ def test_oversized_or_impossible_requests_are_refused(text, fragment):
     assert isinstance(caught.value, DiceSyntaxError) and isinstance(caught.value, ValueError)
 
 
+def test_leading_zeros_do_not_count_toward_the_number_limit():
+    assert str(parse("1D6+0000000000005")) == "1D6+5"
+    assert str(parse("0" * 150 + "1000000000")) == "1000000000"  # the bound itself, however written
+    with pytest.raises(DiceLimitError, match="larger than 1000000000"):
+        parse("00001000000001")
+
+
 def test_non_string_is_a_type_error():
     with pytest.raises(TypeError):
         parse(26)

@@ -16,7 +16,7 @@ class DiceSyntaxError(ValueError):
         self.expected = expected
         self.found = found
         super().__init__(
-            f"{_shown(expression)}: at position {position}, expected {expected} but found {found}"
+            f"{quoted(expression)}: at position {position}, expected {expected} but found {found}"
         )
 
 
@@ -32,18 +32,23 @@ class DiceLimitError(DiceSyntaxError):
         self.position = position
         self.expected = message
         self.found = ""
-        ValueError.__init__(self, f"{_shown(expression)}: at position {position}, {message}")
+        ValueError.__init__(self, f"{quoted(expression)}: at position {position}, {message}")
 
 
 class DiceReplayError(ValueError):
     """The exact dice given for a replay do not fit the expression."""
 
 
-def _shown(expression: str, limit: int = 80) -> str:
-    """The expression as quoted in a message, cut short when very long (hostile input)."""
-    if len(expression) <= limit:
-        return repr(expression)
-    return f"{expression[:limit]!r}... ({len(expression)} characters)"
+#: the most characters of a given text a message quotes (a 100 KB line is not echoed back)
+EXCERPT_LENGTH = 80
+
+
+def quoted(text: str, limit: int = EXCERPT_LENGTH) -> str:
+    """``text`` as a message quotes it: in full when short, otherwise its first ``limit``
+    characters and its length (hostile input is never echoed whole)."""
+    if len(text) <= limit:
+        return repr(text)
+    return f"{text[:limit]!r}... ({len(text)} characters)"
 
 
 __all__ = [

@@ -88,16 +88,33 @@ def check_text(text: object, what: str = "the expression") -> str:
     for number in _DIGITS.finditer(folded):
         # checked before int(): a long digit string costs time and has a conversion limit
         digits = number.group()
-        if len(digits) > len(str(MAX_NUMBER)) or int(digits) > MAX_NUMBER:
+        if _too_large(digits):
             shown = digits if len(digits) <= 20 else f"{digits[:20]}... ({len(digits)} digits)"
             raise DiceLimitError(text, number.start() + 1, f"the number {shown} is larger than {MAX_NUMBER}")
     return folded
+
+
+def _too_large(digits: str) -> bool:
+    """Whether a run of ASCII digits is a number above `MAX_NUMBER`; leading zeros do not count
+    (``0000000000005`` is 5), and the length is checked before ``int()`` reads it."""
+    significant = digits.lstrip("0")
+    return len(significant) > len(str(MAX_NUMBER)) or int(significant or "0") > MAX_NUMBER
 
 
 def parse(text: str) -> ParsedExpression:
     """Parse a dice expression, raising `DiceSyntaxError` with the position on error."""
     check_text(text, "a dice expression")
     return _Parser(text).parse()
+
+
+def parsed_expression(expression: str | ParsedExpression) -> ParsedExpression:
+    """``expression`` parsed when it is text, as given when it is parsed already; anything else
+    (``odds(5)``) is refused by name."""
+    if isinstance(expression, ParsedExpression):
+        return expression
+    if isinstance(expression, str):
+        return parse(expression)
+    raise ValueError(f"dice expression {expression!r:.60} is not text: write it as text, like '2D6+1'")
 
 
 class _Parser:
@@ -152,7 +169,7 @@ class _Parser:
         if start == self.index:
             return None
         digits = self.chars[start:self.index]
-        if len(digits) > 10 or int(digits) > MAX_NUMBER:
+        if _too_large(digits):
             raise DiceLimitError(self.text, start + 1, f"the number {digits} is larger than {MAX_NUMBER}")
         return int(digits), start + 1
 

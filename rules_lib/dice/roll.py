@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from .errors import DiceReplayError
-from .parser import ParsedExpression, parse
+from .parser import ParsedExpression, parsed_expression
 from .syntax import BinaryOp, Dice, Negate, Node, Number, compare, divide
 
 
@@ -82,6 +82,14 @@ class RollResult:
         lines = [f"{self.expression}"] + [f"  {step}" for step in self.steps]
         return "\n".join(lines)
 
+    def text(self) -> str:
+        """The roll as ``rules-lib roll`` prints it: the total, the dice, the steps, the verdict."""
+        lines = [f"{self.expression} = {self.total}", f"dice: {', '.join(str(d.value) for d in self.dice) or 'none'}"]
+        lines += [f"  {step}" for step in self.steps]
+        if self.success is not None:
+            lines.append("success" if self.success else "failure")
+        return "\n".join(lines)
+
     def to_dict(self) -> dict:
         return {
             "expression": self.expression,
@@ -103,8 +111,22 @@ def roll(
 
     D66/D36 take two dice each, tens first: ``roll("1D36", dice=[3, 6]).total == 36``.
     """
-    parsed = parse(expression) if isinstance(expression, str) else expression
-    source: DiceSource = GivenDice(dice) if dice is not None else SeededDice(seed)
+    source = dice_source(seed, dice)
+    result = roll_from(expression, source)
+    if isinstance(source, GivenDice):
+        source.finish()
+    return result
+
+
+def dice_source(seed: int | None = None, dice: Sequence[int] | None = None) -> DiceSource:
+    """The dice of a roll: the exact ``dice`` given (in order), else a generator seeded with ``seed``."""
+    return GivenDice(dice) if dice is not None else SeededDice(seed)
+
+
+def roll_from(expression: str | ParsedExpression, source: DiceSource) -> RollResult:
+    """Roll ``expression`` with the dice drawn from ``source`` (left for the caller to finish:
+    a repeated roll draws several rolls from one source)."""
+    parsed = parsed_expression(expression)
     evaluator = _Evaluator(source)
     total = evaluator.value(parsed.value)
     success = target = None
@@ -113,8 +135,6 @@ def roll(
         success = compare(parsed.comparison.op, total, target)
         verdict = "success" if success else "failure"
         evaluator.steps.append(f"{total} {parsed.comparison.op} {target}: {verdict}")
-    if isinstance(source, GivenDice):
-        source.finish()
     return RollResult(
         expression=str(parsed),
         total=total,

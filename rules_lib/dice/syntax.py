@@ -91,18 +91,23 @@ def _wrap(node: Node) -> str:
 
 def compare(op: ComparisonOp, left: int, right: int) -> bool:
     """Apply a comparison operator of the notation to two integers."""
-    return {
-        ">": left > right,
-        ">=": left >= right,
-        "<": left < right,
-        "<=": left <= right,
-        "=": left == right,
-        "<>": left != right,
-    }[op]
+    try:
+        return {
+            ">": left > right,
+            ">=": left >= right,
+            "<": left < right,
+            "<=": left <= right,
+            "=": left == right,
+            "<>": left != right,
+        }[op]
+    except KeyError:
+        raise ValueError(f"comparison {op!r:.40} is unknown: allowed are >, >=, <, <=, =, <>") from None
 
 
 def divide(left: int, right: int, rounding: Rounding) -> int:
     """Integer division as the notation defines it: down unless told ``U`` (up) or ``R``."""
+    if not right:
+        raise ValueError(f"{left} / 0: a division by 0 has no value")
     if rounding == "down":
         return left // right
     if rounding == "up":

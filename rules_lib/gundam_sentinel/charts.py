@@ -21,6 +21,7 @@ from fractions import Fraction
 from functools import cache
 from pathlib import Path
 
+from .. import checks
 from ..dice import Distribution, percent
 from .d36 import whole_number
 
@@ -102,7 +103,8 @@ class Effect:
 @dataclass(frozen=True)
 class ChartEntry:
     """One entry: its 1-based ``position`` as BCDice lists it, its short Japanese ``term``, the
-    effect in English and as :class:`Effect` values. A D66 entry also has ``row`` and ``column``."""
+    effect in English and as :class:`Effect` values. A D66 entry also has ``row`` and ``column``;
+    an entry of BCDice's charts has ``bcdice``, BCDice's full text of it (``charts_bcdice.toml``)."""
 
     position: int
     term: str
@@ -110,6 +112,7 @@ class ChartEntry:
     effects: tuple[Effect, ...] = ()
     row: int | None = None
     column: int | None = None
+    bcdice: str = ""
 
     def has(self, kind: str) -> bool:
         return any(e.kind == kind for e in self.effects)
@@ -140,6 +143,9 @@ class Chart:
     label: str = BCDICE_LABEL
 
     def __post_init__(self) -> None:
+        if self.clamp is not None and not (isinstance(self.clamp, tuple) and len(self.clamp) == 2
+                                           and all(type(edge) is int for edge in self.clamp)):
+            raise ValueError(f"chart {self.id}: clamp {checks.shown(self.clamp)} is not (lowest, highest) total")
         if self.dice not in ("2D6", "D66"):
             raise ValueError(f"chart {self.id}: dice {self.dice!r}: allowed are '2D6' and 'D66'")
         if self.dice == "D66" and len(self.entries) != 36:
@@ -164,6 +170,7 @@ class Chart:
     def entry(self, total: int) -> ChartEntry:
         """The 2D6 entry for a (clamped) total."""
         low, high = self.totals_range()
+        checks.whole(total, f"{self.name}: total")
         if not low <= total <= high:
             raise ValueError(f"{self.name}: total {total} is off the chart ({low}..{high})")
         return self.entries[total - self.first]
@@ -177,6 +184,10 @@ class Chart:
 
     def result(self, target: int, total: int) -> str | int:
         """A grid chart's result for a (clamped) target row and total column."""
+        if not self.grid:
+            raise ValueError(f"{self.name} is no grid chart: read it with entry(total)")
+        checks.whole(target, f"{self.name}: target row", minimum=1, maximum=len(self.grid))
+        checks.whole(total, f"{self.name}: total column", minimum=1, maximum=len(self.grid[0]))
         return self.grid[target - 1][total - 1]
 
 
@@ -210,11 +221,11 @@ class ChartRoll:
         return f"({text})" if self.chart.grid else text
 
     def bcdice_line(self) -> str:
-        """BCDice's line up to the entry's short name (BCDice then prints the entry's full Japanese
-        sentence, which the project does not copy); for the anti-aircraft chart, BCDice's whole line."""
+        """The line BCDice prints: the chart, the roll and the entry's full text (a chart of a group's
+        own, with no BCDice text, shows the entry's term); for the anti-aircraft chart, the result."""
         if self.chart.grid:
             return f"{self.chart.japanese}({self.roll_text()}vs{self.target}) ＞ 結果「{self.result}」"
-        return f"{self.chart.japanese}({self.roll_text()}) ＞ {self.entry.term}"
+        return f"{self.chart.japanese}({self.roll_text()}) ＞ {self.entry.bcdice or self.entry.term}"
 
     def to_dict(self) -> dict:
         data: dict = {"chart": self.chart.id, "name": self.chart.name, "japanese": self.chart.japanese,
@@ -247,6 +258,7 @@ def _dice(dice: Sequence[int]) -> tuple[int, int]:
     return dice  # type: ignore[return-value]
 
 
+@checks.checked_arguments
 def roll_chart(chart: Chart | str, dice: Sequence[int], modifier: int = 0, *, target: int | None = None) -> ChartRoll:
     """Read ``chart`` with two d6 (000 §6, §8-2; the charts: BCDice's, *not in the source text*).
 
@@ -331,6 +343,7 @@ class ChartOdds:
         return "\n".join([head] + [f"  {where:>9}  {str(p):>6}  {percent(p):>7}  {what}" for where, what, p in self.rows()])
 
 
+@checks.checked_arguments
 def chart_odds(chart: Chart | str, modifier: int = 0, *, target: int | None = None) -> ChartOdds:
     """The exact distribution over a chart's entries, with a modifier (and a grid chart's target):
     every one of the 36 rolls is read through :func:`roll_chart`, so odds and rolls cannot differ."""
@@ -368,23 +381,28 @@ def chart_odds_text(chart: Chart, modifier: int = 0, *, target: int | None = Non
 # -- loading ----------------------------------------------------------------------------------------
 
 CHARTS_FILE = Path(__file__).with_name("charts.toml")
+#: BCDice's full text of each entry, apart from the project's English (its header says why)
+BCDICE_TEXT_FILE = Path(__file__).with_name("charts_bcdice.toml")
 
 
-def _entry(position: int, raw: Mapping, d66: bool) -> ChartEntry:
+def _entry(position: int, raw: Mapping, d66: bool, bcdice: str) -> ChartEntry:
     effects = tuple(Effect(**e) for e in raw.get("effects", ()))
     row = column = None
     if d66:
         row, column = divmod(position - 1, 6)
         row, column = row + 1, column + 1
-    return ChartEntry(position, raw["term"], raw["english"], effects, row, column)
+    return ChartEntry(position, raw["term"], raw["english"], effects, row, column, bcdice)
 
 
-def _chart(raw: Mapping, label: str) -> Chart:
+def _chart(raw: Mapping, label: str, bcdice: Sequence[str]) -> Chart:
     d66 = raw["dice"] == "D66"
     grid = tuple(tuple(int(c) if c.isdigit() else c for c in row) for row in raw.get("grid", ()))
+    entries = raw.get("entry", ())
+    if bcdice and len(bcdice) != len(entries):
+        raise ValueError(f"chart {raw['id']}: {len(bcdice)} BCDice texts for {len(entries)} entries")
     return Chart(
         id=raw["id"], name=raw["name"], japanese=raw["japanese"], dice=raw["dice"],
-        entries=tuple(_entry(i, e, d66) for i, e in enumerate(raw.get("entry", ()), start=1)),
+        entries=tuple(_entry(i, e, d66, bcdice[i - 1] if bcdice else "") for i, e in enumerate(entries, start=1)),
         first=raw.get("first", 2), modifier_allowed=raw.get("modifier", False),
         clamp=tuple(raw["clamp"]) if "clamp" in raw else None,
         target_clamp=tuple(raw["target_clamp"]) if "target_clamp" in raw else None,
@@ -393,12 +411,15 @@ def _chart(raw: Mapping, label: str) -> Chart:
 
 
 @cache
-def load_charts(path: Path = CHARTS_FILE) -> dict[str, Chart]:
-    """The charts of ``charts.toml`` by id (ECHC, SDDC, PEJC, ASDC, RTJC, AARC)."""
+def load_charts(path: Path = CHARTS_FILE, bcdice_path: Path = BCDICE_TEXT_FILE) -> dict[str, Chart]:
+    """The charts of ``charts.toml`` by id (ECHC, SDDC, PEJC, ASDC, RTJC, AARC), each entry with
+    BCDice's text of it from ``charts_bcdice.toml``."""
     with open(path, "rb") as f:
         data = tomllib.load(f)
+    with open(bcdice_path, "rb") as f:
+        texts = tomllib.load(f)
     label = data["source"]["label"]
-    return {raw["id"]: _chart(raw, label) for raw in data["chart"]}
+    return {raw["id"]: _chart(raw, label, texts.get(raw["id"], ())) for raw in data["chart"]}
 
 
 def get_chart(chart_id: str) -> Chart:

@@ -14,6 +14,10 @@ functions keep the text's readings; the chapter's rulings page lists each differ
 silently reads a malformed modifier as 0 or ignores trailing text, the library refuses the
 command and says why.
 
+A line is read with BCDice's conventions (:mod:`rules_lib.dice.chat`): a comment after a space
+(``BB+5>30 射撃``), the secret ``S`` (``SBB+5>30``), ``xN``/``repN``/``repeatN`` repetition
+(``x3 BB+5>30``), whose ``--format bcdice`` text is BCDice's (``#1``, ``#2``, ...).
+
 ``roll_command`` and ``odds_command`` are what ``rules-lib roll/odds --system gundam-sentinel`` call;
 ``CommandRoll.bcdice_line()`` is BCDice's output line (``--format bcdice``).
 """
@@ -27,19 +31,23 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from ..checks import halfwidth
-from ..dice import Distribution, GivenDice, Odds, RollResult, SeededDice, odds, percent, roll
-from ..dice.parser import MAX_EXPRESSION_LENGTH, check_text
+from ..dice import Distribution, Odds, RollResult, percent
+from ..dice.chat import ChatRoll, CommandSet, is_generic
+from ..dice.errors import quoted
+from ..dice.roll import DiceSource
 from .charts import ChartOdds, ChartRoll, chart_odds, get_chart, roll_chart
 from .to_hit import CRITICAL_AT  # a modified 66 or more flags BBM's critical (BCDice: hit or not)
 
 GENERAL_TARGET = 10
+#: the BCDice dicebot whose output lines these commands print (``rules-lib roll --format bcdice``)
+BCDICE_DICEBOT = "GundamSentinel"
 CHART_COMMANDS = ("ECHC", "SDDC", "ASDC", "PEJC", "RTJC", "AARC")
 ALLOWED = ("BB[+m][>e], BBM[+m][>e], GS[+m][>t], ECHC, SDDC, ASDC, PEJC[+m], RTJC[+m], AARC[+m]=t "
            "(e.g. BB+14>54, BBM-3>45, GS+2>10, PEJC+3, AARC-1=4)")
 
-_BB = re.compile(r"^BB(M)?([-+][-+\d]+)?(>([-+\d]+))?")
-_GS = re.compile(r"^GS([-+][-+\d]+)?(>([-+\d]+))?")
-_PARENTHESES = re.compile(r"\([\d/+*\-CURF]+\)")
+_BB = re.compile(r"^BB(M)?([-+][-+\d]+)?(>([-+\d]+))?", re.ASCII)
+_GS = re.compile(r"^GS([-+][-+\d]+)?(>([-+\d]+))?", re.ASCII)
+_PARENTHESES = re.compile(r"\([\d/+*\-CURF]+\)", re.ASCII)
 
 
 # -- BCDice's arithmetic ------------------------------------------------------------------------------
@@ -50,7 +58,7 @@ class _Arithmetic:
     parentheses; ``/`` rounds up for this system (its ``round_type`` is CEIL) unless followed by
     F (down), R (half away from zero), C or U (up)."""
 
-    _TOKEN = re.compile(r"\d+|[-+*/()]|[CURF]")
+    _TOKEN = re.compile(r"\d+|[-+*/()]|[CURF]", re.ASCII)
 
     def __init__(self, text: str, what: str) -> None:
         self.text, self.what = text, what
@@ -60,7 +68,7 @@ class _Arithmetic:
         self.i = 0
 
     def fail(self) -> None:
-        raise ValueError(f"{self.what} {self.text!r} is not whole-number arithmetic (+ - * / and brackets); "
+        raise ValueError(f"{self.what} {quoted(self.text)} is not whole-number arithmetic (+ - * / and brackets); "
                          "BCDice would read it as 0 or not at all, the library refuses it")
 
     def peek(self) -> str | None:
@@ -101,7 +109,7 @@ class _Arithmetic:
                 value *= right
                 continue
             if right == 0:
-                raise ValueError(f"{self.what} {self.text!r} divides by zero")
+                raise ValueError(f"{self.what} {quoted(self.text)} divides by zero")
             how = self.take("C", "U", "R", "F")
             if how == "F":
                 value = value // right
@@ -133,14 +141,11 @@ def _evaluate(text: str, what: str, *, signed_terms: bool = False) -> int:
     return _Arithmetic(text, what).whole(signed_terms)
 
 
-def _preprocess(expression: str) -> str:
-    """BCDice's preprocessing: drop everything after the first space (a comment), work out
-    bracketed arithmetic, upper-case. Full-width digits and signs are read as ASCII (a convenience
-    for the book's Japanese text; BCDice does not)."""
-    if not isinstance(expression, str):
-        raise ValueError(f"command {expression!r} is not text")
-    text = halfwidth(expression).strip()
-    text = text.split(None, 1)[0] if text else ""
+def _preprocess(command: str) -> str:
+    """BCDice's preprocessing of a command (its comment already split off by the chat line): work
+    out bracketed arithmetic, upper-case. Full-width digits and signs are read as ASCII (a
+    convenience for the book's Japanese text; BCDice does not)."""
+    text = halfwidth(command).strip()
     while True:
         replaced = _PARENTHESES.sub(lambda m: str(_evaluate(m.group(0).upper(), "bracketed value")), text)
         if replaced == text:
@@ -167,19 +172,15 @@ class Command:
 def _refuse_trailing(m: re.Match, text: str, expression: str, form: str) -> None:
     """Refuse text after a command's whole ``form``: BCDice ignores it, the library does not."""
     if m.end() != len(text):
-        raise ValueError(f"command {expression!r}: {text[m.end():]!r} after {text[:m.end()]!r} is not part "
-                         f"of {form} (BCDice would ignore it; the library refuses it)")
+        raise ValueError(f"command {quoted(expression)}: {quoted(text[m.end():], 30)} after "
+                         f"{quoted(text[:m.end()], 30)} is not part of {form} (BCDice would ignore it; the library "
+                         "refuses it)")
 
 
 def parse_command(expression: str) -> Command:
-    """Read one of :data:`ALLOWED` as BCDice reads it (after its preprocessing)."""
-    # the limits of every notation: the length of the whole line, the digits of the command
-    # itself (a comment after the first space may be any text, as in BCDice)
-    if isinstance(expression, str) and len(expression) <= MAX_EXPRESSION_LENGTH:
-        check_text(expression.split(None, 1)[0] if expression.strip() else expression, "the command")
-    else:
-        check_text(expression, "the command")
-    text = _preprocess(expression)
+    """Read one of :data:`ALLOWED` as BCDice reads it (after its preprocessing); a comment after a
+    space is allowed, as on a chat line (:mod:`rules_lib.dice.chat`, which also checks the limits)."""
+    text = _preprocess(COMMANDS.read(expression).command)
     m = _BB.match(text)
     if m:
         _refuse_trailing(m, text, expression, "BB[+m][>e]")
@@ -201,14 +202,14 @@ def parse_command(expression: str) -> Command:
             if kind == "AARC":
                 m = re.fullmatch(r"(.*?)==?([^=]+)", rest)
                 if not m:
-                    raise ValueError(f"command {expression!r}: AARC needs the anti-aircraft defence, AARC[+m]=t")
+                    raise ValueError(f"command {quoted(expression)}: AARC needs the anti-aircraft defence, AARC[+m]=t")
                 rest, target = m.group(1), _evaluate(m.group(2), "anti-aircraft defence")
             if rest and rest[0] not in "+-":
-                raise ValueError(f"command {expression!r}: {kind} takes only a modifier, {kind}[+m]"
+                raise ValueError(f"command {quoted(expression)}: {kind} takes only a modifier, {kind}[+m]"
                                  + ("=t" if kind == "AARC" else ""))
             modifier = _evaluate(rest, "modifier", signed_terms=True) if rest else 0
             return Command(kind, modifier, target, text, bool(rest))
-    raise ValueError(f"command {expression!r} does not parse: allowed are {ALLOWED}")
+    raise ValueError(f"command {quoted(expression)} does not parse: allowed are {ALLOWED}")
 
 
 # -- BB / BBM / GS -------------------------------------------------------------------------------------
@@ -289,14 +290,6 @@ class CommandRoll:
         return "\n".join([f"{self.expression} = {self.total}"] + [f"  {s}" for s in self.steps])
 
 
-def _draw(count: int, seed: int | None, dice: Sequence[int] | None) -> tuple[int, ...]:
-    source = GivenDice(dice) if dice is not None else SeededDice(seed)
-    drawn = tuple(source.draw(6) for _ in range(count))
-    if isinstance(source, GivenDice):
-        source.finish()
-    return drawn
-
-
 def _roll_basic(command: Command, a: int, b: int) -> CommandRoll:
     if command.kind == "GS":
         total = a + b + command.modifier
@@ -325,23 +318,24 @@ def _roll_basic(command: Command, a: int, b: int) -> CommandRoll:
 def is_own_command(expression: str) -> bool:
     """Whether ``expression`` is one of this system's commands; BCDice rolls anything that starts
     like dice notation (``2D6+1``, ``D66``, ``(1+1)D6``) as its generic dice instead."""
-    if not isinstance(expression, str):
-        return True  # parse_command names the problem
-    text = halfwidth(expression).strip().upper()
-    return not (text[:1].isdigit() or text[:1] in "D(")
+    return not is_generic(expression)
+
+
+def _roll(text: str, source: DiceSource) -> CommandRoll | ChartRoll:
+    command = parse_command(text)
+    dice = (source.draw(6), source.draw(6))
+    if command.kind in ("BB", "BBM", "GS"):
+        return _roll_basic(command, *dice)
+    return roll_chart(get_chart(command.kind), dice, command.modifier, target=command.target)
 
 
 def roll_command(expression: str, *, seed: int | None = None,
-                 dice: Sequence[int] | None = None) -> CommandRoll | ChartRoll | RollResult:
-    """Roll a command with a seed or with the two dice given (BCDice's order: tens first for BB, the
-    row first for SDDC); generic notation is rolled as :func:`rules_lib.dice.roll` rolls it."""
-    if not is_own_command(expression):
-        return roll(expression, seed=seed, dice=dice)
-    command = parse_command(expression)
-    a, b = _draw(2, seed, dice)
-    if command.kind in ("BB", "BBM", "GS"):
-        return _roll_basic(command, a, b)
-    return roll_chart(get_chart(command.kind), (a, b), command.modifier, target=command.target)
+                 dice: Sequence[int] | None = None) -> CommandRoll | ChartRoll | RollResult | ChatRoll:
+    """Roll a chat line with a seed or with the two dice given (BCDice's order: tens first for BB, the
+    row first for SDDC; a repetition's dice one roll after another); generic notation is rolled as
+    :func:`rules_lib.dice.roll` rolls it; a secret, repeated or commented line gives a
+    :class:`~rules_lib.dice.chat.ChatRoll`."""
+    return COMMANDS.roll(expression, seed=seed, dice=dice)
 
 
 @dataclass(frozen=True)
@@ -379,13 +373,8 @@ class CommandOdds:
         return "\n".join(lines)
 
 
-def odds_command(expression: str) -> CommandOdds | ChartOdds | Odds:
-    """Exact odds of a command, from the same arithmetic as the roll over all 36 pairs of dice: for
-    BB/BBM the chance to hit and of a critical, for GS of success, for a chart each entry's chance;
-    generic notation as :func:`rules_lib.dice.odds` gives them."""
-    if not is_own_command(expression):
-        return odds(expression)
-    command = parse_command(expression)
+def _odds(text: str) -> CommandOdds | ChartOdds:
+    command = parse_command(text)
     if command.kind not in ("BB", "BBM", "GS"):
         return chart_odds(get_chart(command.kind), command.modifier, target=command.target)
     rolls = [_roll_basic(command, a, b) for a in range(1, 7) for b in range(1, 7)]
@@ -398,6 +387,22 @@ def odds_command(expression: str) -> CommandOdds | ChartOdds | Odds:
     if command.target is not None:
         margin = Distribution.uniform(r.margin for r in rolls)
     return CommandOdds(command.text, command.kind, hit, critical, totals, margin)
+
+
+def odds_command(expression: str) -> CommandOdds | ChartOdds | Odds:
+    """Exact odds of a command, from the same arithmetic as the roll over all 36 pairs of dice: for
+    BB/BBM the chance to hit and of a critical, for GS of success, for a chart each entry's chance;
+    generic notation as :func:`rules_lib.dice.odds` gives them."""
+    return COMMANDS.odds(expression)
+
+
+#: this system's commands under BCDice's chat conventions; ``own`` is BCDice's ``register_prefix``
+#: what ``rules-lib --help`` shows of these commands: one example each, with what it rolls
+HELP_EXAMPLES: tuple[tuple[str, str], ...] = (
+    ("BB+14>54", "a hit check: 1D36 + 14 against evasion 54"), ("GS+2>10", "a 2D6 check + 2 against 10"),
+    ("SDDC", "the secondary damage chart"))
+COMMANDS = CommandSet("gundam-sentinel", own=re.compile(r"BBM?|GS|AARC|PEJC|RTJC|ECHC|ASDC|SDDC"),
+                      roll_own=_roll, odds_own=_odds, is_own=is_own_command)
 
 
 __all__ = ["ALLOWED", "CHART_COMMANDS", "BasicBattle", "Command", "CommandOdds", "CommandRoll", "basic_battle",

@@ -11,7 +11,10 @@
   ``b`` d6 summed; a tie goes to the second pool.
 - Anything else is BCDice's generic notation (``3D6``, ``1D20+1>6``, ``3D6+2``) rolled by
   :func:`rules_lib.dice.roll`. Generic ``3D6`` gives the total only: ``AD`` adds the pattern and
-  the attacks, ``OP`` the comparison of two pools.
+  the attacks, ``OP`` the comparison of two pools. ``a`` and ``b`` may be arithmetic (``OP4+1>3``).
+
+A line may carry BCDice's comment, secret ``S`` and ``xN`` repetition (:mod:`rules_lib.dice.chat`):
+``AD[34(5)] 【rifle】``, ``SOP5>3``, ``x2 AD``.
 """
 
 from __future__ import annotations
@@ -22,18 +25,10 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from ..checks import command_text
-from ..dice import (
-    Distribution,
-    GivenDice,
-    Odds,
-    RollResult,
-    SeededDice,
-    odds,
-    opposed_pools,
-    percent,
-    pool_distribution,
-    roll,
-)
+from ..dice import Distribution, Odds, RollResult, opposed_pools, percent, pool_distribution
+from ..dice.chat import ChatRoll, CommandSet, whole_number
+from ..dice.errors import quoted
+from ..dice.roll import DiceSource
 from ..worked import Worked
 from .action import (
     ACTION_DICE,
@@ -47,16 +42,10 @@ from .melee import approach
 from .silhouette import Weapon, parse_ability, parse_proper_range
 
 SYSTEM = "nemesis"
-_AD = re.compile(r"^AD(\d+)?(?:\[([0-9()]+)\](R)?)?$")
-_OP = re.compile(r"^OP(\d+)>(\d+)$")
+_AD = re.compile(r"^AD(\d+)?(?:\[([0-9()]+)\](R)?)?$", re.ASCII)
+_OP = re.compile(r"^OP([^>]+)>(.+)$")
 #: the most dice a pool command rolls (a guard, not a rule: the text's pools are mobility-sized)
 MAX_POOL = 30
-
-
-def is_own_command(expression: str) -> bool:
-    """Whether ``expression`` is one of this system's commands (otherwise generic notation)."""
-    text = command_text(expression)
-    return text.startswith(("AD", "OP"))
 
 
 @dataclass(frozen=True)
@@ -79,23 +68,24 @@ def _weapon(faces: str, rapid: bool) -> Weapon:
 
 def parse_command(expression: str) -> ActionCommand | OpposedCommand:
     """Read ``AD``, ``ADn``, ``AD[faces]``, ``AD[faces]R`` or ``OPa>b``, with a clear error otherwise."""
-    text = command_text(expression)
+    text = COMMANDS.command(expression)
     match = _AD.match(text)
     if match:
         count = int(match.group(1)) if match.group(1) else ACTION_DICE
         if not 0 <= count <= ACTION_DICE:
-            raise ValueError(f"command {expression!r}: {count} action dice; allowed are 0 to {ACTION_DICE} (002 §1-1)")
+            raise ValueError(f"command {quoted(expression)}: {count} action dice; allowed are 0 to {ACTION_DICE} (002 §1-1)")
         weapon = _weapon(match.group(2), bool(match.group(3))) if match.group(2) else None
         return ActionCommand(count, weapon)
     match = _OP.match(text)
     if match:
-        first, second = int(match.group(1)), int(match.group(2))
+        first, second = (whole_number(match.group(i), "pool size") for i in (1, 2))
         for n in (first, second):
-            if n > MAX_POOL:
-                raise ValueError(f"command {expression!r}: {n} dice is too many; allowed are 0 to {MAX_POOL}")
+            if not 0 <= n <= MAX_POOL:
+                raise ValueError(f"command {quoted(expression)}: {n} dice is too {'many' if n > MAX_POOL else 'few'}; "
+                                 f"allowed are 0 to {MAX_POOL}")
         return OpposedCommand(first, second)
     raise ValueError(
-        f"command {expression!r} does not parse: allowed are AD, ADn, AD[faces], AD[faces]R and OPa>b, "
+        f"command {quoted(expression)} does not parse: allowed are AD, ADn, AD[faces], AD[faces]R and OPa>b, "
         "e.g. AD, AD2, AD[34(5)], AD[3]R, OP5>3"
     )
 
@@ -124,38 +114,36 @@ class CommandRoll(Worked):
         return "\n".join([head] + [f"  {s}" for s in self.steps])
 
 
-def roll_command(expression: str, *, seed: int | None = None,
-                 dice: Sequence[int] | None = None) -> CommandRoll | RollResult:
-    """Roll a command with a seed or the d6 given (for ``OP`` the first pool's dice first)."""
-    if not is_own_command(expression):
-        return roll(expression, seed=seed, dice=dice)
-    command = parse_command(expression)
-    text = command_text(expression)
-    source = GivenDice(dice) if dice is not None else SeededDice(seed)
-    if isinstance(command, ActionCommand):
-        faces = tuple(source.draw(6) for _ in range(command.dice))
-        if isinstance(source, GivenDice):
-            source.finish()
-        steps: list[str] = [f"{command.dice}D6 action dice: {'-'.join(map(str, faces)) or 'none'} (002 §1-1)"]
+def _roll(command: str, source: DiceSource) -> CommandRoll:
+    parsed = parse_command(command)
+    text = command_text(command)
+    if isinstance(parsed, ActionCommand):
+        faces = tuple(source.draw(6) for _ in range(parsed.dice))
+        steps: list[str] = [f"{parsed.dice}D6 action dice: {'-'.join(map(str, faces)) or 'none'} (002 §1-1)"]
         kind = None
         if len(faces) == ACTION_DICE:
             reading = read_pattern(faces)
             kind = reading.pattern
             steps += reading.steps[1:]
         attacks = None
-        if command.weapon is not None:
-            count = attack_count(faces, command.weapon)
+        if parsed.weapon is not None:
+            count = attack_count(faces, parsed.weapon)
             attacks = count.attacks
             steps += count.steps
         return CommandRoll(text, "AD", faces, kind, attacks, None, None, steps=tuple(steps))
-    first = tuple(source.draw(6) for _ in range(command.first))
-    second = tuple(source.draw(6) for _ in range(command.second))
-    if isinstance(source, GivenDice):
-        source.finish()
+    first = tuple(source.draw(6) for _ in range(parsed.first))
+    second = tuple(source.draw(6) for _ in range(parsed.second))
     result = approach(first, second)
     steps = tuple(s.replace("approacher", "first pool").replace("shooter", "second pool") for s in result.steps)
     return CommandRoll(text, "OP", first + second, None, None, result.success,
                        (result.approacher_total, result.shooter_total), steps=steps)
+
+
+def roll_command(expression: str, *, seed: int | None = None,
+                 dice: Sequence[int] | None = None) -> CommandRoll | RollResult | ChatRoll:
+    """Roll a chat line with a seed or the d6 given (for ``OP`` the first pool's dice first); a
+    secret, repeated or commented line gives a :class:`~rules_lib.dice.chat.ChatRoll`."""
+    return COMMANDS.roll(expression, seed=seed, dice=dice)
 
 
 @dataclass(frozen=True)
@@ -191,17 +179,27 @@ class CommandOdds:
         return "\n".join(lines)
 
 
+def _odds(command: str) -> CommandOdds:
+    parsed = parse_command(command)
+    text = command_text(command)
+    if isinstance(parsed, ActionCommand):
+        patterns = pattern_odds() if parsed.dice == ACTION_DICE else None
+        attacks = None
+        if parsed.weapon is not None:
+            attacks = attack_count_distribution(parsed.weapon, parsed.dice, ExtendedFace.IGNORED)
+        return CommandOdds(text, "AD", patterns=patterns, attacks=attacks, totals=pool_distribution(parsed.dice))
+    result = opposed_pools(parsed.first, parsed.second)
+    return CommandOdds(text, "OP", higher=result.higher, tie=result.tie)
+
+
 def odds_command(expression: str) -> CommandOdds | Odds:
     """Exact odds: patterns and attacks of ``AD`` (002 §H4, §1-1), the approach chance of ``OP`` (002 §5-1)."""
-    if not is_own_command(expression):
-        return odds(expression)
-    command = parse_command(expression)
-    text = command_text(expression)
-    if isinstance(command, ActionCommand):
-        patterns = pattern_odds() if command.dice == ACTION_DICE else None
-        attacks = None
-        if command.weapon is not None:
-            attacks = attack_count_distribution(command.weapon, command.dice, ExtendedFace.IGNORED)
-        return CommandOdds(text, "AD", patterns=patterns, attacks=attacks, totals=pool_distribution(command.dice))
-    result = opposed_pools(command.first, command.second)
-    return CommandOdds(text, "OP", higher=result.higher, tie=result.tie)
+    return COMMANDS.odds(expression)
+
+
+#: this system's commands under BCDice's chat conventions (comment, secret, repetition)
+#: what ``rules-lib --help`` shows of these commands: one example each, with what it rolls
+HELP_EXAMPLES: tuple[tuple[str, str], ...] = (
+    ("AD[34(5)]", "the action dice and the attacks of a weapon of range 34(5)"),
+    ("OP5>3", "5 d6 summed against 3 d6: the approach check"))
+COMMANDS = CommandSet(SYSTEM, own=re.compile("AD|OP"), roll_own=_roll, odds_own=_odds)

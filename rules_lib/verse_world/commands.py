@@ -11,6 +11,9 @@
   :func:`~.attack.difficulty_check` (the rule of the fumble's luck check, :func:`~.attack.fumble_check`).
 - Anything else is BCDice's generic notation (``2D6+5>=10``), rolled by
   :func:`rules_lib.dice.roll`; ``VW`` adds the fumble and the critical readings.
+
+The target ``t`` may be arithmetic (``VW+8>=10+2``). A line may carry BCDice's comment, secret ``S``
+and ``xN`` repetition (:mod:`rules_lib.dice.chat`): ``VW+8 【命中】attack``, ``SVW+8``, ``x2 VW+8``.
 """
 
 from __future__ import annotations
@@ -21,19 +24,16 @@ from dataclasses import dataclass
 from fractions import Fraction
 from itertools import product
 
-from ..checks import command_text
-from ..dice import GivenDice, Odds, RollResult, SeededDice, odds, percent, roll
+from ..dice import Odds, RollResult, percent
+from ..dice.chat import ChatRoll, CommandSet, whole_number
+from ..dice.errors import quoted
+from ..dice.roll import DiceSource
 from ..worked import Worked
 from .attack import CheckRoll, CriticalRule, check_roll, difficulty_check
 
 SYSTEM = "verse-world"
-_VW = re.compile(r"^VW((?:[+-]\d+)*)(?:@(\d+)(?:/(\d+))?)?(?:(>=|>)([+-]?\d+))?$")
-_TERM = re.compile(r"[+-]\d+")
-
-
-def is_own_command(expression: str) -> bool:
-    """Whether ``expression`` is one of this system's commands (otherwise generic notation)."""
-    return command_text(expression).startswith("VW")
+_VW = re.compile(r"^VW((?:[+-]\d+)*)(?:@(\d+)(?:/(\d+))?)?(?:(>=|>)([^<>=]+))?$", re.ASCII)
+_TERM = re.compile(r"[+-]\d+", re.ASCII)
 
 
 @dataclass(frozen=True)
@@ -47,20 +47,20 @@ class CheckCommand:
 
 def parse_command(expression: str) -> CheckCommand:
     """Read ``VW+b[@c[/o]][>=t|>t]``, with a clear error otherwise."""
-    text = command_text(expression)
+    text = COMMANDS.command(expression)
     match = _VW.match(text)
     if not match:
         raise ValueError(
-            f"command {expression!r} does not parse: the Verse World check is VW+base[@critical[/over-critical]]"
+            f"command {quoted(expression)} does not parse: the Verse World check is VW+base[@critical[/over-critical]]"
             "[>=difficulty or >evasion], e.g. VW+8, VW+8@12, VW+8@11/12>14, VW+7>=12"
         )
     base = sum(int(t) for t in _TERM.findall(match.group(1)))
     critical_at = int(match.group(2)) if match.group(2) else None
     over_at = int(match.group(3)) if match.group(3) else None
     if critical_at is not None and over_at is not None and over_at < critical_at:
-        raise ValueError(f"command {expression!r}: the over-critical total {over_at} is below the critical {critical_at}")
+        raise ValueError(f"command {quoted(expression)}: the over-critical total {over_at} is below the critical {critical_at}")
     criticals = CriticalRule.natural_total(critical_at, over_at) if critical_at is not None else CriticalRule.none()
-    target = int(match.group(5)) if match.group(5) is not None else None
+    target = whole_number(match.group(5), "target") if match.group(5) is not None else None
     return CheckCommand(text, base, criticals, match.group(4), target)
 
 
@@ -88,17 +88,9 @@ class CommandRoll(Worked):
         return "\n".join([f"{self.expression} = {self.check.total} ({self.check.kind})"] + [f"  {s}" for s in self.steps])
 
 
-def roll_command(expression: str, *, seed: int | None = None,
-                 dice: Sequence[int] | None = None) -> CommandRoll | RollResult:
-    """Roll ``VW...`` with a seed or the two d6 given (004 §3-4-2-2); other text as generic notation."""
-    if not is_own_command(expression):
-        return roll(expression, seed=seed, dice=dice)
-    command = parse_command(expression)
-    source = GivenDice(dice) if dice is not None else SeededDice(seed)
-    pair = (source.draw(6), source.draw(6))
-    if isinstance(source, GivenDice):
-        source.finish()
-    check = check_roll("check", command.base, pair, criticals=command.criticals)
+def _roll(text: str, source: DiceSource) -> CommandRoll:
+    command = parse_command(text)
+    check = check_roll("check", command.base, (source.draw(6), source.draw(6)), criticals=command.criticals)
     success = _succeeds(command, check)
     steps = list(check.steps)
     if success is not None:
@@ -107,6 +99,13 @@ def roll_command(expression: str, *, seed: int | None = None,
         else:
             steps.append(f"{check.total} {command.op} {command.target}: {'success' if success else 'failure'}")
     return CommandRoll(command.text, check, command.target, success, steps=tuple(steps))
+
+
+def roll_command(expression: str, *, seed: int | None = None,
+                 dice: Sequence[int] | None = None) -> CommandRoll | RollResult | ChatRoll:
+    """Roll a chat line: ``VW...`` with a seed or the two d6 given (004 §3-4-2-2), other text as
+    generic notation; a secret, repeated or commented line gives a :class:`~rules_lib.dice.chat.ChatRoll`."""
+    return COMMANDS.roll(expression, seed=seed, dice=dice)
 
 
 @dataclass(frozen=True)
@@ -131,11 +130,8 @@ class CommandOdds:
         return "\n".join(lines)
 
 
-def odds_command(expression: str) -> CommandOdds | Odds:
-    """Exact odds of ``VW...`` over the 36 rolls of 2D6 (004 §3-4-2-2); other text as generic notation."""
-    if not is_own_command(expression):
-        return odds(expression)
-    command = parse_command(expression)
+def _odds(text: str) -> CommandOdds:
+    command = parse_command(text)
     counts = {"fumble": 0, "critical": 0, "over-critical": 0, "normal": 0}
     successes = 0
     for pair in product(range(1, 7), repeat=2):
@@ -145,3 +141,14 @@ def odds_command(expression: str) -> CommandOdds | Odds:
     success = Fraction(successes, 36) if command.target is not None else None
     return CommandOdds(command.text, Fraction(counts["fumble"], 36), Fraction(counts["critical"], 36),
                        Fraction(counts["over-critical"], 36), success)
+
+
+def odds_command(expression: str) -> CommandOdds | Odds:
+    """Exact odds of ``VW...`` over the 36 rolls of 2D6 (004 §3-4-2-2); other text as generic notation."""
+    return COMMANDS.odds(expression)
+
+
+#: this system's commands under BCDice's chat conventions (comment, secret, repetition)
+#: what ``rules-lib --help`` shows of these commands: one example each, with what it rolls
+HELP_EXAMPLES: tuple[tuple[str, str], ...] = (("VW+8@11>14", "2D6 + 8 attacking evasion 14, critical from a natural 11"),)
+COMMANDS = CommandSet(SYSTEM, own=re.compile("VW"), roll_own=_roll, odds_own=_odds)

@@ -1,13 +1,12 @@
 """BCDice's 34 GundamSentinel test cases, replayed with their forced dice (data: bcdice_cases.toml).
 
-BB, BBM, GS and AARC lines must equal BCDice's output exactly. For the other charts BCDice prints the
-entry's full Japanese sentence, which the project does not copy (its charts are in English with the
-entry's short Japanese name as a term): there the line must equal BCDice's up to the entry, and
-BCDice's sentence must contain the entry's term.
+Each case's input is rolled whole, comment included, as BCDice reads it; every line must equal BCDice's
+output exactly (a chart's entry with BCDice's full text of it, ``charts_bcdice.toml``).
 """
 
 from __future__ import annotations
 
+import itertools
 import json
 import tomllib
 from pathlib import Path
@@ -15,8 +14,8 @@ from pathlib import Path
 import pytest
 
 from rules_lib.cli import main
-from rules_lib.gundam_sentinel.charts import ChartRoll
-from rules_lib.gundam_sentinel.commands import roll_command
+from rules_lib.gundam_sentinel.charts import ChartRoll, get_chart
+from rules_lib.gundam_sentinel.commands import CHART_COMMANDS, roll_command
 
 CASES = tomllib.loads((Path(__file__).with_name("bcdice_cases.toml")).read_text(encoding="utf-8"))["test"]
 
@@ -34,16 +33,11 @@ def test_all_34_cases_are_here():
 @pytest.mark.parametrize("case", CASES, ids=[f"{i:02d}-{c['input'].split()[0]}" for i, c in enumerate(CASES)])
 def test_bcdice_case(case):
     result = roll_command(case["input"], dice=_dice(case))
-    expected = case["output"]
-    if isinstance(result, ChartRoll) and not result.chart.grid:
-        head = f"{result.chart.japanese}({result.roll_text()}) ＞ "
-        assert expected.startswith(head), (expected, result.bcdice_line())
-        assert result.entry.term in expected[len(head):]
-    else:
-        assert result.bcdice_line() == expected
+    assert result.bcdice_line() == case["output"]
     data = result.to_dict()
-    if isinstance(result, ChartRoll):
-        if result.chart.grid:  # BCDice's condition: a number is a success
+    assert data["comment"] == case["input"].split(None, 1)[1] and data["secret"] is False
+    if isinstance(result.rolls[0], ChartRoll):
+        if result.rolls[0].chart.grid:  # BCDice's condition: a number is a success
             assert data["success"] is case.get("success", False)
             assert data["success"] is not case.get("failure", False)
     else:
@@ -53,14 +47,10 @@ def test_bcdice_case(case):
         assert data.get("critical", False) == case.get("critical", False)
 
 
-BASIC = [c for c in CASES if c["input"].startswith(("BB", "GS"))]
-
-
-@pytest.mark.parametrize("case", BASIC, ids=[c["input"].split()[0] for c in BASIC])
+@pytest.mark.parametrize("case", CASES, ids=[f"{i:02d}-{c['input'].split()[0]}" for i, c in enumerate(CASES)])
 def test_format_bcdice_prints_the_line(case, capsys):
-    command = case["input"].split()[0]
     dice = ",".join(str(d) for d in _dice(case))
-    assert main(["roll", "--system", "gundam-sentinel", command, "--dice", dice, "--format", "bcdice"]) == 0
+    assert main(["roll", "--system", "gundam-sentinel", case["input"], "--dice", dice, "--format", "bcdice"]) == 0
     assert capsys.readouterr().out == case["output"] + "\n"
 
 
@@ -88,3 +78,23 @@ def test_json_of_every_chart_command(capsys):
     assert (rtjc["total"], rtjc["entry"]) == (12, 11) and rtjc["effects"][0]["which"] == "plus another roll"
     asdc = run("ASDC", "--dice", "6,6")
     assert (asdc["total"], asdc["entry"], asdc["term"]) == (12, 11, "エンジン誘爆")
+
+
+@pytest.mark.parametrize("chart", [c for c in CHART_COMMANDS if c != "AARC"])  # AARC prints a grid's result
+def test_every_chart_line_tells_its_entry_apart(chart, capsys):
+    """``--format bcdice`` for each of the 36 rolls: entries that say different things print different
+    texts (BCDice's full text); two positions print the same text only where BCDice's chart repeats an
+    entry word for word (ECHC 6 and 7, PEJC 2 to 4, ...), and then the book's entries are equal too."""
+    printed: dict[str, set[int]] = {}
+    for a, b in itertools.product(range(1, 7), repeat=2):
+        assert main(["roll", "--system", "gundam-sentinel", chart, "--dice", f"{a},{b}", "--format", "bcdice"]) == 0
+        line = capsys.readouterr().out.rstrip("\n")
+        entry = roll_command(chart, dice=[a, b]).entry
+        assert line.split(" ＞ ", 1)[1] == entry.bcdice
+        printed.setdefault(entry.bcdice, set()).add(entry.position)
+    entries = get_chart(chart).entries
+    assert set().union(*printed.values()) == {e.position for e in entries}  # every entry can come up
+    for positions in printed.values():
+        same = {(entries[p - 1].term, entries[p - 1].english, entries[p - 1].effects) for p in positions}
+        assert len(same) == 1, (chart, positions)
+    assert len(printed) == len({(e.term, e.english, e.effects) for e in entries})
