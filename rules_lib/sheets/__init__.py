@@ -4,7 +4,7 @@
     >>> sorted(sheets.load("wis6"))
     ['asuka-kestrel', 'raider']
     >>> print(sheets.export(sheets.get("wis6", "raider"), "palette").splitlines()[0])
-    1D20<=13 【反応】evasion / counter, reaction 13: Lv1 ≤13, Lv2 ≤6, Lv4 ≤3, Lv8 ≤1, 1 critical
+    1D20<=13 【反応】evasion, reaction 13: Lv1 ≤13, Lv2 ≤6, Lv4 ≤3, Lv8 ≤1, 1 critical
 
 Each system's module (``wis6``, ``gundam_sentinel``, ``nemesis``, ``verse_world``) has a sheet
 type with ``to_dict``, ``palette``, ``ccfolia`` and ``key_odds``, a ``from_dict`` that validates
@@ -15,11 +15,11 @@ from __future__ import annotations
 
 import importlib
 import importlib.util
-import tomllib
 from typing import Any
 
 from ..systems import systems
 from .ccfolia import to_json
+from .limits import parse_toml
 from .palette import PaletteLine, split_line
 from .toml_text import dumps
 
@@ -59,14 +59,16 @@ def system_of(sheet) -> str:
 
 def from_toml(text: str, system: str | None = None):
     """A sheet from its TOML text (an export of this library, or a player's file); ``system`` may be
-    given, else the file's ``system`` key says it."""
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as error:
-        raise ValueError(f"the sheet is not valid TOML: {error}") from None
+    given, else the file's ``system`` key says it. The text's size and nesting are bounded before
+    it is parsed (:func:`~rules_lib.sheets.limits.parse_toml`)."""
+    if not isinstance(text, str):
+        raise ValueError(f"a sheet's TOML is text, not {type(text).__name__}")
+    data = parse_toml(text)
     named = data.get("system")
     if system is None and named is None:
         raise ValueError(f"the sheet does not say its system: add system = one of {', '.join(SYSTEMS)}")
+    if named is not None and (not isinstance(named, str) or named not in SYSTEMS):
+        raise ValueError(f"the sheet's system {named!r:.60} has no sheets: allowed are {', '.join(SYSTEMS)}")
     if system is not None and named is not None and named != system:
         raise ValueError(f"the sheet is a {named!r} sheet, not {system!r}")
     return module(system or named).from_dict(data)

@@ -14,6 +14,7 @@ from typing import Any, TypeVar
 
 from .. import checks
 from ..samples import sample_tables
+from .limits import check_tree
 
 NOT_IN_TEXT = "not in the source text"
 PLAYER = "a player's sheet"
@@ -32,6 +33,13 @@ def text(value: object, what: str) -> str:
     return value
 
 
+def cited_or_default(value: T, field: str, sources: Mapping[str, str]) -> T | None:
+    """``value`` as an export writes it: ``None`` (left out, as the sample files leave it) when it is
+    empty, false or 0 and the sheet cites no source for ``field``. A cited field is written even
+    when empty, so that its source has a field to belong to and the export reads back to the same sheet."""
+    return value if value or field in sources else None
+
+
 def armed(weapons: Sequence[object], owner: str, source: str = "") -> None:
     """Refuse a sheet without weapons: every system's sheet lists at least one (``source`` cites
     where the text says so, when it does)."""
@@ -44,9 +52,11 @@ def known_keys(data: Mapping[str, Any], allowed: Iterable[str], what: str) -> No
     allowed = tuple(allowed)
     unknown = [k for k in data if k not in allowed]
     if unknown:
-        raise ValueError(f"{what}: unknown field(s) {', '.join(map(repr, unknown))}; allowed are {', '.join(allowed)}")
+        named = ", ".join(map(repr, unknown[:5])) + (f" and {len(unknown) - 5} more" if len(unknown) > 5 else "")
+        raise ValueError(f"{what}: unknown field(s) {named}; allowed are {', '.join(allowed)}")
 
 
+@checks.checked_arguments
 def check_sources(data: Mapping[str, Any], fields: Iterable[str], what: str, *, sample: bool) -> dict[str, str]:
     """The ``sources`` table: a text per value field present (a sample sheet must cite every value;
     a player's sheet may cite some or none), and no source for a field the sheet does not have."""
@@ -115,8 +125,12 @@ def check_shape(value: Any, kind: Kind, where: str) -> None:
 
 
 def check_sheet(data: Mapping[str, Any], allowed: Iterable[str], shape: Kind, system: str, what: str) -> None:
-    """What a sheet's TOML passes before its values are read: no unknown field, each value of its
-    kind, and the system it is written for (``system`` when it names none)."""
+    """What a sheet's TOML passes before its values are read: the sheet limits and the text rule
+    (:func:`~rules_lib.sheets.limits.check_tree`), no unknown field, each value of its kind, and the
+    system it is written for (``system`` when it names none)."""
+    if not isinstance(data, Mapping):
+        raise ValueError(f"{what} {type(data).__name__} is not a table")
+    check_tree(data)
     known_keys(data, allowed, what)
     check_shape(data, shape, what)
     if data.get("system", system) != system:

@@ -5,7 +5,8 @@ clipboard-api), defines what may be pasted onto a board: ``{"kind": "character",
 Partial<Character>}``, where a character has, among others, ``name``, ``memo``, ``initiative``
 (a number), ``status`` (bars: ``label``, ``value``, ``max``, numbers), ``params`` (``label``, ``value``,
 strings) and ``commands`` (the chat palette, one command a line). :func:`check_character` checks
-those types.
+those types, and every text by the sheets' text rule (:mod:`rules_lib.sheets.text`): ``memo`` and
+``commands`` are lines joined by ``\n`` and nothing else breaks a line, no text holds a control character.
 """
 
 from __future__ import annotations
@@ -13,6 +14,8 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping, Sequence
 from typing import Any
+
+from .text import check_line, check_lines
 
 #: the fields of the documented ``Character`` type that a sheet fills, with their JSON types
 FIELDS: dict[str, type | tuple[type, ...]] = {
@@ -52,6 +55,12 @@ def check_character(data: object) -> Mapping[str, Any]:
             raise ValueError(f"CCFOLIA character field {key!r} is not in the documented type: allowed are {', '.join(FIELDS)}")
         if isinstance(value, bool) and FIELDS[key] is not bool or not isinstance(value, FIELDS[key]):
             raise ValueError(f"CCFOLIA character field {key!r} = {value!r} has the wrong type")
+    for key in ("memo", "commands"):
+        if isinstance(piece.get(key), str):
+            check_lines(piece[key], f"CCFOLIA {key}")
+    for key, value in piece.items():
+        if isinstance(value, str) and key not in ("memo", "commands"):
+            check_line(value, f"CCFOLIA {key}")
     for bar in piece.get("status", []):
         if set(bar) != {"label", "value", "max"} or not isinstance(bar["label"], str) \
                 or not all(isinstance(bar[k], int) and not isinstance(bar[k], bool) for k in ("value", "max")):
@@ -59,6 +68,10 @@ def check_character(data: object) -> Mapping[str, Any]:
     for param in piece.get("params", []):
         if set(param) != {"label", "value"} or not all(isinstance(param[k], str) for k in param):
             raise ValueError(f"CCFOLIA param {param!r} needs a text label and a text value")
+    for number, entry in enumerate([*piece.get("status", []), *piece.get("params", [])], start=1):
+        for key in ("label", "value"):
+            if isinstance(entry[key], str):
+                check_line(entry[key], f"CCFOLIA status or param #{number} {key}")
     return data
 
 

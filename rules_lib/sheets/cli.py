@@ -11,6 +11,8 @@ import argparse
 from pathlib import Path
 
 from . import FORMATS, SYSTEMS, export, from_toml, get, load
+from .limits import read_sheet_file
+from .text import check_lines
 
 
 def add_parser(commands) -> None:
@@ -27,16 +29,17 @@ def add_parser(commands) -> None:
 
 
 def run(args: argparse.Namespace) -> str:
-    """The text the ``sheet`` subcommand prints (a ``ValueError`` for bad input)."""
+    """The text the ``sheet`` subcommand prints (a ``ValueError`` for bad input): lines with no
+    control character in them, whatever the sheet held (:mod:`rules_lib.sheets.text`)."""
     if args.list:
         return "\n".join(f"{sheet_id}\t{sheet.name}" for sheet_id, sheet in load(args.system).items())
     if args.file is not None:
-        try:
-            sheet = from_toml(args.file.read_text(encoding="utf-8"), args.system)
-        except OSError as error:
-            raise ValueError(f"cannot read {args.file}: {error.strerror}") from None
+        # a regular file only, of at most the sheet limit (rules_lib.sheets.limits)
+        sheet = from_toml(read_sheet_file(args.file), args.system)
     elif args.sheet_id is None:
         raise ValueError(f"give a sheet id ({', '.join(load(args.system))}), --file or --list")
     else:
         sheet = get(args.system, args.sheet_id)
-    return export(sheet, args.format, target=args.target, own_commands=args.own_commands)
+    # the loaders refuse such text already; this keeps any other way to a terminal shut
+    return check_lines(export(sheet, args.format, target=args.target, own_commands=args.own_commands),
+                       f"rules-lib sheet --format {args.format}")

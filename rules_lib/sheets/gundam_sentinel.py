@@ -45,7 +45,17 @@ from ..gundam_sentinel.units import (
     parse_mobility,
 )
 from . import ccfolia
-from .base import armed, check_sheet, check_sources, known_keys, load_directory, require, text, whole
+from .base import (
+    armed,
+    check_sheet,
+    check_sources,
+    cited_or_default,
+    known_keys,
+    load_directory,
+    require,
+    text,
+    whole,
+)
 from .palette import PaletteLine, signed
 
 SYSTEM = "gundam-sentinel"
@@ -119,10 +129,11 @@ class GundamSheet:
 
     def to_dict(self) -> dict[str, Any]:
         data: dict[str, Any] = {
-            "id": self.id, "system": SYSTEM, "name": self.name, "japanese": self.japanese or None,
+            "id": self.id, "system": SYSTEM, "name": self.name,
+            "japanese": cited_or_default(self.japanese, "japanese", self.sources),
             "side": self.side, "unit_class": self.unit_class, "mobility": self.mobility,
             "base_evasion": self.base_evasion, "durability": self.durability, "propellant": self.propellant,
-            "mook": self.mook or None, "sources": dict(self.sources) or None,
+            "mook": cited_or_default(self.mook, "mook", self.sources), "sources": dict(self.sources) or None,
             "pilot": {f: getattr(self.pilot, f) for f in PILOT_FIELDS},
             "hit_locations": [{"name": h.name, "rolls": list(h.rolls), "armour": h.armour,
                                "additional_value": h.additional_value} for h in self.hit_locations],

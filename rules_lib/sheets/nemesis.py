@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
+from .. import checks
 from ..nemesis.damage import armour_odds_against, damage_distribution, hit_location_distribution
 from ..nemesis.melee import approach_chance
 from ..nemesis.silhouette import (
@@ -26,7 +27,7 @@ from ..nemesis.silhouette import (
     silhouette_from_dict,
 )
 from . import ccfolia
-from .base import armed, check_shape, check_sources, known_keys, load_directory, require, text
+from .base import armed, check_sheet, check_sources, cited_or_default, load_directory, require, text, whole
 from .palette import PaletteLine
 
 SYSTEM = "nemesis"
@@ -48,8 +49,15 @@ class NemesisSheet:
     sources: Mapping[str, str] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
+        checks.check_fields(self)
         text(self.id, "sheet id")
         armed(self.silhouette.weapons, self.silhouette.model, " (002 §H1)")
+        # a sheet is the unit undamaged: a part at 0 is destroyed (002 §7-1, line 321)
+        for part, durability in self.silhouette.part_durability.items():
+            whole(durability, f"{self.silhouette.model}'s {part} durability (部位耐久値)", minimum=1)
+        for weapon in self.silhouette.weapons:  # 回数, the weapon's number of attacks (002 §H1, line 57)
+            if weapon.attacks is not None:
+                whole(weapon.attacks, f"{weapon.name}'s attacks (回数)", minimum=1)
 
     @property
     def name(self) -> str:
@@ -59,10 +67,12 @@ class NemesisSheet:
         s = self.silhouette
         data: dict[str, Any] = {
             "id": self.id, "system": SYSTEM, "model": s.model, "name": s.name, "body": s.body,
-            "abilities": [a.text for a in s.abilities], "abilities_text": s.abilities_text or None,
-            "profile": dict(s.profile) or None,
+            "abilities": [a.text for a in s.abilities],
+            "abilities_text": cited_or_default(s.abilities_text, "abilities_text", self.sources),
+            "profile": cited_or_default(dict(s.profile), "profile", self.sources),
             "parameters": {k: v for k, v in s.parameters.items() if v is not None},
-            "part_durability": dict(s.part_durability), "part_labels": dict(s.part_labels) or None,
+            "part_durability": dict(s.part_durability),
+            "part_labels": cited_or_default(dict(s.part_labels), "part_labels", self.sources),
             "sources": dict(self.sources) or None,
             "weapons": [_weapon_dict(w) for w in s.weapons],
         }
@@ -147,12 +157,9 @@ def _weapon_dict(w: Weapon) -> dict[str, Any]:
 
 def from_dict(data: Mapping[str, Any], *, sample: bool = False) -> NemesisSheet:
     """A sheet from its TOML mapping: in full, or ``silhouette = "SS-01"`` naming a shipped data sheet."""
-    known_keys(data, ("id", "system", "silhouette", "sources", *SECTIONS), "Nemesis sheet")
-    check_shape(data, SHAPE, "Nemesis sheet")
+    check_sheet(data, ("id", "system", "silhouette", "sources", *SECTIONS), SHAPE, SYSTEM, "Nemesis sheet")
     for weapon in data.get("weapons", []):
         require(weapon, ("name", "attack", "damage"), f"Nemesis weapon {weapon.get('name')!r}")
-    if data.get("system", SYSTEM) != SYSTEM:
-        raise ValueError(f"sheet system {data.get('system')!r} is not {SYSTEM!r}")
     if "silhouette" in data:
         silhouette = load_silhouette(data["silhouette"])
         sources = check_sources(data, ("silhouette",), f"Nemesis sheet {data.get('id')!r}", sample=sample)

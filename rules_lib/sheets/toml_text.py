@@ -11,6 +11,8 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
+from .. import checks
+
 _BARE = re.compile(r"^[A-Za-z0-9_-]+$")
 
 
@@ -60,8 +62,10 @@ def _table(data: Mapping[str, Any], path: tuple[str, ...], lines: list[str]) -> 
                 _table(item, sub, lines)
 
 
+@checks.checked_arguments
 def dumps(data: Mapping[str, Any], header: str = "") -> str:
     """``data`` as TOML text, with ``header`` as leading comment lines."""
+    checks.text(header, "header", max_length=2_000)
     lines = [f"# {line}" if line else "#" for line in header.splitlines()]
     _table(data, (), lines)
     return "\n".join(lines).lstrip("\n") + "\n"

@@ -11,17 +11,19 @@ text does not say). The guided battle takes magic guns only.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, fields
 from fractions import Fraction
 from typing import Any
 
+from .. import checks
 from ..geometry.square import Facing, Pose, Square
 from ..verse_world.attack import CriticalRule, attack_odds, damage_expression
 from ..verse_world.battle_state import UNIT_TABLE_FIELDS, Unit, Weapon, unit_from_table
 from ..verse_world.movement import locomotion_mode
 from . import ccfolia
 from .base import armed, check_sheet, check_sources, known_keys, load_directory, require, text
+from .limits import MAX_ENTRIES
 from .palette import PaletteLine, signed
 
 SYSTEM = "verse-world"
@@ -49,6 +51,7 @@ class VerseWorldSheet:
     weapon_sources: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
+        checks.check_fields(self)
         text(self.id, "sheet id")
         armed(self.unit.weapons, self.unit.name)
 
@@ -70,6 +73,7 @@ class VerseWorldSheet:
         data["weapons"] = [_weapon_dict(w, s) for w, s in zip(u.weapons, sources, strict=True)]
         return {k: v for k, v in data.items() if v is not None}
 
+    @checks.checked_arguments
     def damage(self, weapon: Weapon, rolls: int = 1) -> str:
         """A weapon's damage as the text writes it: dice, then the physical bonus if it applies (004 §3-4-2-2, -3)."""
         return damage_expression(weapon.damage, self.unit.physical_bonus, rolls=rolls, bonus_applies=weapon.bonus_applies)
@@ -115,6 +119,8 @@ class VerseWorldSheet:
 
     def key_odds(self, evasions: tuple[int, ...] = (4, 6, 8), criticals: CriticalRule | None = None) -> dict[str, Any]:
         """Exact hit odds of each weapon against some evasion values (004 §3-4-2-2); criticals are a choice."""
+        if isinstance(evasions, str) or not isinstance(evasions, Sequence) or len(evasions) > MAX_ENTRIES:
+            raise ValueError(f"evasions {checks.shown(evasions)} are not a list of at most {MAX_ENTRIES} evasion values")
         rule = criticals or CriticalRule.none()
         u = self.unit
         return {f"{w.name} vs evasion {e}": attack_odds(u.to_hit, e, criticals=rule, weapon_damage=w.damage,

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
+from .. import checks
 from ..wis6 import Sheet as GrowthSheet
 from ..wis6 import apply_growth, attack_odds, check_ability, highest_roll_for_level, level_odds
 from ..wis6.battle_state import Unit, Weapon, unit_from_table, weapon_from_table
@@ -25,6 +26,7 @@ from .base import (
     armed,
     check_sheet,
     check_sources,
+    cited_or_default,
     known_keys,
     load_directory,
     require,
@@ -39,6 +41,10 @@ ABILITY_LABELS = {"reaction": "反応", "ballistic": "実弾", "energy": "ＥＮ
 VALUE_FIELDS = ("name", "machine", "side", "role", *ABILITIES, "mobility", "ap", "armour",
                 "pilot_points", "ac_points", "growth")
 WEAPON_FIELDS = ("name", "kind", "attack", "range", "ammo", "missile", "source")
+#: the roles (役職) a sheet may name: the one the text names, the operator (オペレーター, 001 §4-6,
+#: line 95; §4-7, line 101), whose palette has the jamming line, and ``pilot`` for every other
+#: (a name not in the source text, which names no other role)
+ROLES = (OPERATOR, "pilot")
 PLAN_FIELDS = ("abilities", "ap", "armour", "mobility", "weapons")
 WEAPON_SHAPE = {"name": str, "kind": str, "attack": int, "range": int, "ammo": int, "missile": bool, "source": str}
 SHAPE = {"id": str, "system": str, "name": str, "machine": str, "side": str, "role": str,
@@ -73,9 +79,13 @@ class Wis6Sheet:
     weapon_sources: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
+        checks.check_fields(self)
         text(self.id, "sheet id")
         for label in ("name", "machine", "side", "role"):
             text(getattr(self, label), label)
+        if self.role not in ROLES:
+            raise ValueError(f"{self.name}'s role {self.role!r} is unknown: allowed are {', '.join(map(repr, ROLES))} "
+                             "(001 §4-6, line 95, names the role operator, オペレーター; any other role is 'pilot')")
         for label in ABILITIES:
             check_ability(getattr(self, label), f"{self.name}'s {label} ({ABILITY_LABELS[label]})")
         whole(self.mobility, f"{self.name}'s mobility (機動値)", minimum=0)
@@ -112,9 +122,9 @@ class Wis6Sheet:
         for label in VALUE_FIELDS:
             value = getattr(self, label)
             if label == "growth":
-                value = {k: dict(v) if isinstance(v, Mapping) else v for k, v in value.items()} or None
-            elif label in ("pilot_points", "ac_points") and value == 0 and label not in self.sources:
-                value = None  # the default (nothing banked) is left out, as the sample files do
+                value = {k: dict(v) if isinstance(v, Mapping) else v for k, v in value.items()}
+            if label in ("growth", "pilot_points", "ac_points"):
+                value = cited_or_default(value, label, self.sources)  # no plan, nothing banked: left out
             data[label] = value
         data["sources"] = dict(self.sources) or None
         data["weapons"] = [_weapon_dict(w, s) for w, s in zip(self.weapons, self._weapon_sources(), strict=True)]
@@ -125,15 +135,20 @@ class Wis6Sheet:
 
     def palette(self, own_commands: bool = False) -> tuple[PaletteLine, ...]:
         """The chat palette: BCDice's generic ``1D20<=A`` per ability and weapon (001 §3-1), the
-        success-level thresholds in the label; ``own_commands`` writes ``SL<=A``, which reads the level."""
+        success-level thresholds in the label; ``own_commands`` writes ``SL<=A``, which reads the level.
+        Evasion rolls reaction; an attack, a counter (001 §4-5, line 82) and a missile's interception
+        (001 §4-4, line 75) roll the weapon's ability (実弾 or ＥＮ), so those are on the weapon's line."""
         def check(ability: int) -> str:
             return f"SL<={ability}" if own_commands else f"1D20<={ability}"
 
-        lines = [PaletteLine(check(self.reaction), f"【反応】evasion / counter, reaction {self.reaction}: {_levels(self.reaction)}")]
+        # evasion rolls reaction; a counter and the interception of a missile roll the weapon's
+        # ability instead (001 §4-5, line 82; §4-4, line 75)
+        lines = [PaletteLine(check(self.reaction), f"【反応】evasion, reaction {self.reaction}: {_levels(self.reaction)}")]
         for weapon in self.weapons:
             ability = getattr(self, weapon.kind)
             extra = f", {weapon.ammo} rounds" if weapon.ammo is not None else ""
-            lines.append(PaletteLine(check(ability), f"【{weapon.name}】{WEAPON_ABILITIES[weapon.kind]} {ability}, weapon attack "
+            lines.append(PaletteLine(check(ability), f"【{weapon.name}】attack / counter / missile interception, "
+                                     f"{WEAPON_ABILITIES[weapon.kind]} {ability}, weapon attack "
                                      f"{weapon.attack}, range {weapon.range}{extra}: {_levels(ability)}"))
         if self.role == OPERATOR:
             lines.append(PaletteLine(check(self.information),
@@ -219,4 +234,4 @@ def load_sheets() -> dict[str, Wis6Sheet]:
     return load_directory(SYSTEM, from_dict)
 
 
-__all__ = ["NOT_IN_TEXT", "Wis6Sheet", "from_dict", "load_sheets"]
+__all__ = ["NOT_IN_TEXT", "ROLES", "Wis6Sheet", "from_dict", "load_sheets"]

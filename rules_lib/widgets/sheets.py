@@ -3,7 +3,9 @@
 Every value shown comes from :mod:`rules_lib.sheets`: validation is the sheet type's own
 (``from_toml``), the odds its ``odds_rows`` (exact fractions), the palette and the CCFOLIA JSON its
 export. The copy buttons and the TOML download are plain HTML in the result, so they also work on
-the page's stored state before Python has started.
+the page's stored state before Python has started. A sheet the library refuses (a bad value, a line
+break or control character in a name: :mod:`rules_lib.sheets.text`) shows the refusal with the copy
+buttons disabled, so nothing of it reaches the clipboard.
 """
 
 from __future__ import annotations
@@ -18,9 +20,12 @@ import ipywidgets as widgets
 from .. import sheets
 from ..dice import percent
 from .base import FormCalculator
+from .render import error_line
 
 YOUR_SHEET = "(your sheet: edit the TOML)"
 TARGET_LABELS = {"gundam-sentinel": "Evasion", "nemesis": "Armour"}
+#: the copy buttons: the class of the text each copies, and its label
+COPIES = (("rules-lib-ccfolia-json", "Copy CCFOLIA JSON"), ("rules-lib-palette", "Copy chat palette"))
 _COPY = ("navigator.clipboard.writeText(this.closest('.rules-lib-sheet').querySelector('.{cls}').textContent)"
          ".then(() => {{ this.textContent = '{done}'; }})")
 
@@ -74,7 +79,7 @@ class SheetCalculator(FormCalculator):
         return (
             "<div class='rules-lib-sheet'>"
             f"<p>✓ a valid {html.escape(self.system)} sheet: <b>{html.escape(self.sheet.name)}</b></p>"
-            f"<p>{_button('rules-lib-ccfolia-json', 'Copy CCFOLIA JSON')} {_button('rules-lib-palette', 'Copy chat palette')} "
+            f"<p>{' '.join(_button(cls, label) for cls, label in COPIES)} "
             f"<a class='rules-lib-download' download='{html.escape(self.sheet.id)}.toml' "
             f"href='data:text/plain;charset=utf-8,{quote(toml)}'>Download TOML</a></p>"
             f"{tables}"
@@ -97,6 +102,11 @@ class SheetCalculator(FormCalculator):
     def _clear(self) -> None:
         self.sheet = None
 
+    def _error_html(self, message: str) -> str:
+        """The refusal, above the copy buttons disabled: a refused sheet has nothing to copy."""
+        buttons = " ".join(_button(cls, label, disabled=True) for cls, label in COPIES)
+        return f"<div class='rules-lib-sheet'>{error_line(message)}<p>{buttons}</p></div>"
+
 
 def _odds_tables(sheet: Any) -> str:
     """The sheet's key odds and mean damage as HTML tables (its ``odds_rows`` and ``damage_rows``)."""
@@ -112,7 +122,9 @@ def _odds_tables(sheet: Any) -> str:
     )
 
 
-def _button(cls: str, label: str) -> str:
+def _button(cls: str, label: str, *, disabled: bool = False) -> str:
+    if disabled:
+        return f"<button type='button' class='rules-lib-copy' data-copies='{cls}' disabled>{label}</button>"
     script = _COPY.format(cls=cls, done=f"{label} ✓ copied")
     return f"<button type='button' class='rules-lib-copy' data-copies='{cls}' onclick=\"{script}\">{label}</button>"
 

@@ -85,6 +85,27 @@ def test_the_builder_recomputes_live_and_copies_the_new_sheet(browser, site_url)
     context.close()
 
 
+@pytest.mark.parametrize("written, code", [("\\r", "U+000D"), ("\u2028", "U+2028")], ids=["CR", "LS"])
+def test_a_weapon_name_with_a_line_break_puts_no_line_on_the_clipboard(browser, site_url, written, code):  # noqa: F811
+    # issue 33: "x\rECHC" in a weapon name made the copied palette 21 lines, each a rollable command
+    context, page, problems, outside = _open(browser, site_url + PAGES["gundam-sentinel"])
+    assert page.evaluate("window.rulesLibLive.status") == "live", page.evaluate("window.rulesLibLive.error")
+    page.evaluate("navigator.clipboard.writeText('clipboard before')")
+    toml = page.locator(".widget-textarea textarea").first
+    zaku = sheets.export(sheets.get("gundam-sentinel", "zaku-ii"), "toml")
+    toml.fill(zaku.replace('name = "Zaku machine gun"', f'name = "x{written}ECHC injected"'))
+    toml.press("Tab")  # continuous_update is off: the change is sent on blur
+    refusal = page.locator(".calculator-error", has_text=f"weapons[1].name holds {code} (a line break)").first
+    refusal.wait_for(timeout=20_000)
+    palette = page.locator("button.rules-lib-copy[data-copies='rules-lib-palette']")
+    assert palette.count() == 1 and palette.first.is_disabled()
+    palette.first.click(force=True)  # a disabled button does nothing, even when clicked
+    assert page.locator("pre.rules-lib-palette").count() == 0
+    assert page.evaluate("navigator.clipboard.readText()") == "clipboard before"
+    assert problems == [] and outside == []
+    context.close()
+
+
 @pytest.mark.parametrize("system, command", [("wis6", "SL<=13"), ("nemesis", "AD[34(5)]"),
                                              ("nemesis", "OP1>3"), ("verse-world", "VW+8@11")])
 def test_the_new_dice_commands_roll_on_a_click(browser, site_url, system, command):  # noqa: F811

@@ -64,3 +64,17 @@ def test_each_system_has_a_builder_the_site_can_construct_without_arguments(syst
     calculator = CALCULATORS[system]()  # how rules_lib.browser builds it
     assert calculator.system == system and calculator.error is None
     assert list(calculator.choice.options)[:-1] == list(sheets.load(system))
+
+
+@pytest.mark.parametrize("char, written", [("\r", "\\r"), ("\u2028", "\u2028")], ids=["CR", "LS"])
+def test_a_refused_sheet_shows_the_refusal_with_the_copy_buttons_disabled(char, written):
+    # a raw CR is not valid TOML, so the escape writes it; a raw U+2028 is valid TOML
+    calculator = SheetCalculator("wis6", "raider")
+    calculator.choice.value = YOUR_SHEET
+    calculator.toml.value = calculator.toml.value.replace('name = "heat axe"', f'name = "heat axe{written}ECHC"')
+    assert calculator.sheet is None
+    assert calculator.error.startswith(f"weapons[2].name holds U+{ord(char):04X} (a line break)")
+    shown = calculator.result.value
+    assert html.escape(calculator.error) in shown and "rules-lib-palette'>" not in shown
+    buttons = re.findall(r"<button[^>]*>", shown)
+    assert len(buttons) == 2 and all(" disabled" in b and "onclick" not in b for b in buttons)
