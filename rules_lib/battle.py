@@ -17,6 +17,7 @@ Board and unit rendering live in each system's ``figures`` module.
 from __future__ import annotations
 
 import html
+import importlib
 import math
 import random
 from collections import abc
@@ -25,7 +26,8 @@ from dataclasses import dataclass, fields, is_dataclass, replace
 from types import UnionType
 from typing import Any, Generic, Literal, Protocol, TypeVar, Union, get_args, get_origin, get_type_hints
 
-from .checks import MAX_TEXT_LENGTH
+from . import checks
+from .checks import MAX_TEXT_LENGTH, whole
 from .dice import GivenDice, SeededDice, parse
 from .dice.enumeration import dice_sides
 
@@ -150,20 +152,86 @@ def legal(check: Callable[[State, object], None], step: Callable[..., object], s
 NO_ACTION_LEFT = "no legal action remains for either side: the battle ends in a draw (a ruling; the texts have no such case)"
 
 
-def settle(result: StepResult, legal_actions: Callable[[State], Sequence[object]]) -> StepResult:
-    """End a battle that a step left without any legal action: a draw, said in the log."""
+def _end_in_draw(result: StepResult, reason: str) -> StepResult:
+    """``result`` with its battle over in a draw: no winner, nobody acting, ``reason`` the last line
+    of the log and of the step's explanation (and the state's ``end_reason``, which the status shows)."""
     state = result.state
-    if getattr(state, "phase", None) == "over" or legal_actions(state):
-        return result
     changes: dict[str, object] = {"phase": "over", "winner": None}
     names = {f.name for f in fields(state)}
     if "actor" in names:
         changes["actor"] = None
     if "log" in names:
-        changes["log"] = state.log + (NO_ACTION_LEFT,)
+        changes["log"] = state.log + (reason,)
     if "end_reason" in names:
-        changes["end_reason"] = NO_ACTION_LEFT
-    return replace(result, state=replace(state, **changes), explanation=result.explanation + (NO_ACTION_LEFT,))
+        changes["end_reason"] = reason
+    return replace(result, state=replace(state, **changes), explanation=result.explanation + (reason,))
+
+
+def settle(result: StepResult, legal_actions: Callable[[State], Sequence[object]]) -> StepResult:
+    """End a battle that a step left without any legal action: a draw, said in the log."""
+    state = result.state
+    if getattr(state, "phase", None) == "over" or legal_actions(state):
+        return result
+    return _end_in_draw(result, NO_ACTION_LEFT)
+
+
+@dataclass(frozen=True)
+class Stalemate(Generic[State]):
+    """How the engine sees a battle that makes no progress, which it ends in a draw.
+
+    None of the four texts ends a battle but by destruction (002 §7-2, line 345: the phases
+    alternate until one side is destroyed; a Nemesis side may concede, 002 §7-1, line 335); two
+    units that can no longer hurt each other (out of propellant beyond every weapon's range, out of
+    ammunition) would play on for ever. So a battle ends in a draw once ``limit(state)`` whole rounds
+    have passed in which no unit took damage: a ruling, *not in the source text*, each system's
+    ``stalemate_rounds`` (``None``: never).
+
+    ``counter`` is the state's field that counts the rounds, and what the system calls one
+    (``"round"``, ``"turn"``); ``damage(state)`` is what the units have left that damage only lowers
+    (durability, AP, HP, structure and parts; compared with ``==``), so that a change of it is damage
+    dealt, and since it cannot fall for ever, every battle ends. The state keeps ``quiet_since``:
+    the first round of the present run without damage, which the referee moves on when damage is
+    dealt.
+    """
+
+    counter: str
+    damage: Callable[[State], object]
+    limit: Callable[[State], int | None]
+
+
+def stalemate_rounds(value: object, error: type[ValueError] = ValueError) -> int | None:
+    """Check a system's ``stalemate_rounds`` reading: a whole number of rounds, 1 or more, or ``None``
+    (refused with ``error``, the system's own ``ValueError``)."""
+    if value is None:
+        return None
+    return whole(value, "stalemate_rounds (rounds without damage before a draw; None for no limit)",
+                 minimum=1, maximum=MAX_STALEMATE_ROUNDS, error=error)
+
+
+def _no_progress(rule: Stalemate, before: State, result: StepResult[State]) -> StepResult[State]:
+    """``result`` of a step from ``before`` under the no-progress ``rule``: ``quiet_since`` moved on
+    past damage dealt, and the battle over in a draw once ``limit`` rounds have passed without any
+    (its round counter left at the last round played). Each referee with a rule runs it after every step."""
+    state = result.state
+    if rule.damage(state) != rule.damage(before):
+        state = replace(state, quiet_since=getattr(before, rule.counter) + 1)
+        result = replace(result, state=state)
+    limit = rule.limit(state)
+    now = getattr(state, rule.counter)
+    quiet = now - state.quiet_since
+    if getattr(state, "phase", None) == "over" or limit is None or quiet < limit:
+        return result
+    first, last = state.quiet_since, now - 1
+    span = f"{rule.counter}s {first}–{last}" if last > first else f"{rule.counter} {first}"
+    reason = (f"no unit has taken damage in {quiet} whole {rule.counter}s ({span}): the battle ends in a draw "
+              f"(the book's ruling, not in the source text: stalemate_rounds = {limit})")
+    return _end_in_draw(replace(result, state=replace(state, **{rule.counter: last})), reason)
+
+
+#: the most rounds without damage a battle may be given before its draw (a bound on the input)
+MAX_STALEMATE_ROUNDS = 1000
+#: the default of every system's ``stalemate_rounds``: the book's ruling (see each rulings page)
+STALEMATE_ROUNDS = 10
 
 
 def refuse_broken_start(problems: Iterable[str]) -> None:
@@ -197,6 +265,7 @@ def by_name(items: Sequence[NamedItem], name: str, refusal: str,
     raise error(refusal + ", ".join(item.name for item in items))
 
 
+@checks.checked_arguments
 def shared_positions(positions: Mapping[str, Hashable]) -> str | None:
     """A problem line when two units stand on the same square or hex, else ``None``."""
     seen: dict[Hashable, str] = {}
@@ -282,7 +351,8 @@ class Referee(Generic[State]):
     without drawing dice (``before``, when given, is checked first for every kind);
     ``candidates(state)`` lists the actions worth offering (the legal ones are those ``is_legal``
     accepts); ``steps`` maps each kind to ``step(state, action, dice) -> StepResult``, where
-    ``dice`` is the seeded source used when the action brings no given dice of its own.
+    ``dice`` is the seeded source used when the action brings no given dice of its own;
+    ``stalemate``, when given, ends a battle that makes no progress in a draw (:class:`Stalemate`).
     """
 
     def __init__(self, state: type[State], kinds: Mapping[type, str],
@@ -290,8 +360,10 @@ class Referee(Generic[State]):
                  candidates: Callable[[State], Iterable[object]],
                  steps: Mapping[str, Callable[..., StepResult[State]]],
                  error: type[IllegalStep] = IllegalStep,
-                 before: Callable[[State, Any], None] | None = None) -> None:
+                 before: Callable[[State, Any], None] | None = None,
+                 stalemate: Stalemate[State] | None = None) -> None:
         self.kinds = dict(kinds)
+        self.stalemate = stalemate
         self.checks = dict(checks)
         self.before = before
         self.candidates = candidates
@@ -341,7 +413,8 @@ class Referee(Generic[State]):
         """Apply one ``action``; refuse an illegal one with :class:`IllegalStep` before any die is drawn.
 
         A wrongly typed action, or given dice that do not fit (a ``ValueError`` of the dice), is
-        refused too; a step that leaves no legal action ends the battle (:func:`settle`). ``dice`` is
+        refused too; a step that leaves no legal action ends the battle (:func:`settle`), and so does
+        one that ends the referee's ``stalemate_rounds`` without damage (:class:`Stalemate`). ``dice`` is
         a dice source (:class:`~rules_lib.dice.SeededDice`); given faces go on the action.
         """
         check_action_types(action, self.error)
@@ -357,6 +430,8 @@ class Referee(Generic[State]):
             raise self.error(str(refusal)) from None
         except ValueError as problem:  # given dice that do not fit the step's dice
             raise self.error(str(problem)) from None
+        if self.stalemate is not None:
+            result = _no_progress(self.stalemate, state, result)
         return settle(result, self.legal_actions)
 
     def play(self, state: State, actions: Sequence[object], dice: object = None) -> list[StepResult[State]]:
@@ -373,12 +448,32 @@ _REFEREES: dict[type, Referee] = {}
 
 
 def referee_of(state: object) -> Referee:
-    """The referee of ``state``'s battle; anything that is not a battle's state is refused."""
+    """The referee of ``state``'s battle; anything that is not a battle's state is refused.
+
+    A system's referee is registered when its ``rules_lib.<system>.battle`` module runs, but a state
+    can be made without it (``rules_lib.gundam_sentinel.new_battle`` reads only the state's module):
+    the first time a state of a ``rules_lib`` system is met, that system's battle module is imported.
+    """
+    if type(state) not in _REFEREES:
+        _import_battle_of(type(state))
     try:
         return _REFEREES[type(state)]
     except KeyError:
         known = ", ".join(f"{cls.__module__}.{cls.__name__}" for cls in _REFEREES)
         raise IllegalStep(f"{_short(state)} is not the state of a battle: allowed are {known}") from None
+
+
+def _import_battle_of(cls: type) -> None:
+    """Import the battle module of the ``rules_lib`` system that defines ``cls``, which registers its referee."""
+    parts = getattr(cls, "__module__", "").split(".")
+    if len(parts) < 3 or parts[0] != __name__.partition(".")[0]:
+        return  # not a system's state: refused by the caller
+    battle = ".".join(parts[:2]) + ".battle"
+    try:
+        importlib.import_module(battle)
+    except ModuleNotFoundError as missing:
+        if missing.name != battle:
+            raise
 
 
 def step(state: State, action: object, dice: SeededDice | None = None) -> StepResult[State]:
@@ -430,7 +525,15 @@ def drive(referee: Referee[State], state: State, seed: int, *, max_steps: int = 
     return results
 
 
+#: the longest log line shown (a line is a sentence or two): a bound on the page, not a rule
+MAX_LOG_LINE = 2_000
+
+
 def log_html(lines: Sequence[str], last: int | None = None) -> str:
     """A battle's log (or its ``last`` lines) as an HTML list."""
+    if isinstance(lines, str) or not isinstance(lines, Iterable):
+        raise ValueError(f"log lines {checks.shown(lines)} are not a list of text")
     shown = list(lines)[-last:] if last else list(lines)
+    for line in shown:
+        checks.text(line, "log line", max_length=MAX_LOG_LINE)
     return "<ol class='battle-log' style='font-size:0.85em;margin:0'>" + "".join(f"<li>{html.escape(line)}</li>" for line in shown) + "</ol>"

@@ -89,7 +89,7 @@ def cannot_act(state: BattleState, u: BattleUnit) -> str | None:
 
 def _check_phase_actor(state: BattleState, name: str, phase: str) -> BattleUnit:
     if state.phase == "over":
-        raise IllegalStep(f"the battle is over: {state.winner} won, nobody acts any more")
+        raise IllegalStep(f"the battle is over: {state.outcome}; nobody acts any more")
     if state.phase == "initiative":
         raise IllegalStep(f"round {state.round} has no initiative yet (000 §1): roll initiative first")
     u = state.unit(name)
@@ -248,7 +248,7 @@ def _check_end(state: BattleState, action: EndPhase) -> BattleUnit:
 
 def _check_initiative(state: BattleState, action: RollInitiative) -> None:
     if state.phase == "over":
-        raise IllegalStep(f"the battle is over: {state.winner} won")
+        raise IllegalStep(f"the battle is over: {state.outcome}")
     if state.phase != "initiative":
         raise IllegalStep(f"round {state.round}'s initiative is decided: it is the {state.actor}'s phase")
 
@@ -487,6 +487,8 @@ REFEREE: referee.Referee[BattleState] = referee.Referee(
     {"initiative": _initiative, "ap": _roll_ap, "move": _move, "turn": _turn, "fire": _fire, "end": _end,
      "choose": choose},
     before=check_waiting,
+    stalemate=referee.Stalemate(counter="round", damage=lambda state: tuple(u.durability for u in state.units),
+                                limit=lambda state: state.rules.stalemate_rounds),
 )
 action_kind = REFEREE.action_kind
 

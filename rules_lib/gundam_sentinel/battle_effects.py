@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+from .. import checks
 from ..battle import IllegalStep, StepResult, finish
 from .battle_state import HANDS, BattleState, BattleUnit, BattleWeapon, Choose, Decision
 from .charts import ChartEntry, ChartRoll, Effect
@@ -91,6 +92,7 @@ def _hand_options(unit: BattleUnit, hand: str, arm: str | None = None) -> list[O
                    empty_hand=hand) for w in _held(unit, hand)]
 
 
+@checks.checked_arguments
 def options(unit: BattleUnit, decision: Decision) -> list[Option]:
     """The answers ``decision`` allows for ``unit`` now, each a label and what it does; none when
     there is nothing to act on, one when the sheet settles it."""
@@ -261,7 +263,7 @@ def choices(state: BattleState) -> tuple[Choose, ...]:
 
 def _check_choose(state: BattleState, action: Choose) -> tuple[BattleUnit, Decision, Option]:
     if state.phase == "over":
-        raise IllegalStep(f"the battle is over: {state.winner} won, nothing is left to choose")
+        raise IllegalStep(f"the battle is over: {state.outcome}; nothing is left to choose")
     state.unit(action.unit)  # an unknown unit is refused by name
     found = waiting(state)
     if found is None:

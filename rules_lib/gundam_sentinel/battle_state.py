@@ -13,6 +13,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Literal, get_args
 
 from .. import battle as referee
+from .. import checks
 from ..checks import halfwidth, whole
 from ..geometry import hex as hexgeo
 from ..geometry.hex import Hex
@@ -289,6 +290,9 @@ class BattleRules:
     - ``blast``: the blast damage of a missile salvo that misses, as dice (``"1D3"``): its table is
       missing (000 §7-1, line 346); ``None`` is the book's ruling, the dice of one missile's damage
       without its bonus (:func:`~.salvo.blast_damage`).
+    - ``stalemate_rounds``: whole rounds in which no MS loses durability after which the battle ends
+      in a draw (000 ends a battle only with a destroyed MS, §6; ``None``: never); default 10, the
+      book's ruling (:class:`rules_lib.battle.Stalemate`).
     """
 
     costs: ActionCosts = field(default_factory=lambda: SAMPLE_COSTS)
@@ -301,8 +305,10 @@ class BattleRules:
     critical_multiplies: Literal["rolled damage", "damage through armour"] = "rolled damage"
     escape_for: Literal["player", "every"] = "player"
     blast: str | None = None
+    stalemate_rounds: int | None = referee.STALEMATE_ROUNDS
 
     def __post_init__(self) -> None:
+        referee.stalemate_rounds(self.stalemate_rounds)
         if self.blast is not None:
             check_blast(self.blast)  # refuses what is no damage entry, naming it
 
@@ -317,7 +323,9 @@ class BattleState:
     anticipation and repays next round. ``moves`` counts the move patterns taken this phase;
     ``hexes_left`` the hexes left in the open move pattern; ``free_turn`` whether the unit may
     still make the 60-degree turn of the hex it just entered; ``charged`` whether the open move
-    has paid for charge/disengage.
+    has paid for charge/disengage. ``quiet_since`` is the first round of the present run in which
+    no MS has lost durability (the engine's :class:`~rules_lib.battle.Stalemate`); ``end_reason``
+    says why a battle without a winner ended.
     """
 
     units: tuple[BattleUnit, BattleUnit]
@@ -332,6 +340,8 @@ class BattleState:
     free_turn: bool = False
     charged: bool = False
     winner: str | None = None
+    end_reason: str | None = None
+    quiet_since: int = 1
     log: tuple[str, ...] = ()
     rules: BattleRules = field(default_factory=BattleRules)
 
@@ -350,6 +360,11 @@ class BattleState:
         return self.order[self.acting] if self.phase in ("action points", "act") else None
 
     @property
+    def outcome(self) -> str:
+        """How a battle that is over ended: ``"the Zaku II won"``, or a draw and why."""
+        return f"the {self.winner} won" if self.winner else (self.end_reason or "a draw")
+
+    @property
     def distance(self) -> int:
         return hexgeo.distance(self.units[0].position, self.units[1].position)
 
@@ -366,6 +381,7 @@ class BattleState:
         return tuple(by_name.get(u.name, u) for u in self.units)  # type: ignore[return-value]
 
 
+@checks.checked_arguments
 def new_battle(units: Sequence[BattleUnit] | None = None, *, rules: BattleRules | None = None) -> BattleState:
     """A battle at its start: the units 9 hexes apart, facing each other, before the first initiative."""
     units = tuple(units) if units is not None else sample_units()

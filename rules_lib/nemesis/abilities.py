@@ -155,6 +155,29 @@ def fall_consequences(fallen_is_second_player: bool, flying: bool = False) -> Fa
                            steps=("felled by the second player's attack: 1 action die fewer next turn",))
 
 
+#: the checks that may follow a decided damage, as the text lists them (002 §4-1, lines 221-229)
+AFTER_DAMAGE_CHECKS = ("evasion", "interception", "defence", "fall")
+
+
+def after_damage_order(order: Sequence[str]) -> tuple[str, ...]:
+    """The checks made after a damage is decided, in the order given (002 §4-1, lines 221-229).
+
+    The text lists evasion (回避), interception (迎撃), defence (防御) and the fall check (転倒), and
+    orders only one pair: when the defender makes an evasion check, it comes before the fall check
+    (line 229). An order with the fall check first is refused, naming that line; so is a name the
+    text does not list. Any other order is returned as given: the text fixes no other.
+    """
+    if isinstance(order, str) or not isinstance(order, Sequence):
+        raise TypeError(f"the order of checks must be a sequence of names, not {order!r}")
+    unknown = [name for name in order if name not in AFTER_DAMAGE_CHECKS]
+    if unknown:
+        raise ValueError(f"checks after damage {unknown!r} unknown: the text lists {', '.join(AFTER_DAMAGE_CHECKS)}")
+    if "evasion" in order and "fall" in order and order.index("fall") < order.index("evasion"):
+        raise ValueError("the fall check (転倒) comes after the defender's evasion check (回避), "
+                         "not before it (002 §4-1, line 229)")
+    return tuple(order)
+
+
 # -- stealth, interception, evasion ---------------------------------------------------
 
 
@@ -199,6 +222,7 @@ def intercept_check(guidance: Sequence[int], interceptor: Sequence[int], has_mac
 EvasionChoice = Literal["mobility", "agility", "higher"]
 
 
+@checks.checked_arguments
 def evasion_parameter(unit: Silhouette, choice: EvasionChoice = "higher") -> tuple[str, int]:
     """The parameter an evasion rolls: mobility (機動性, positioning and terrain) or agility
     (運動性, the machine's movement; the text writes 機動力 twice), or the higher (§H6, lines 427-431)."""
@@ -398,9 +422,9 @@ def contest_odds(check: str, first_dice: int, second_dice: int,
 
 
 __all__ = [
-    "CONTESTS", "DEFAULT_INTERRUPT_COST", "INTERRUPTS", "NO_COUNTER_FIRE_KINDS", "POOL_DIE_SIDES",
+    "AFTER_DAMAGE_CHECKS", "CONTESTS", "DEFAULT_INTERRUPT_COST", "INTERRUPTS", "NO_COUNTER_FIRE_KINDS", "POOL_DIE_SIDES",
     "REROLL_DICE", "REROLL_USES_PER_TURN", "ContestOdds", "CounterResult", "FallConsequence", "FallReading",
-    "PoolContest", "action_reroll", "contest_chance", "contest_odds", "counter", "defender_falls",
+    "PoolContest", "action_reroll", "after_damage_order", "contest_chance", "contest_odds", "counter", "defender_falls",
     "evasion_check", "evasion_parameter", "evasion_tries", "fall_chance", "fall_check", "fall_consequences",
     "intercept_check", "interrupt_cost", "may_counter_fire", "may_counter_fire_against", "may_defend",
     "may_fly", "may_try_stealth", "pool_odds", "stealth_check",

@@ -508,7 +508,9 @@ REFEREE: referee.Referee[BattleState] = referee.Referee(BattleState, KINDS, _CHE
         "swap": _swap, "approach": _approach, "melee": _melee, "armour": _armour, "damage": _damage,
         "end": _end, "concede": _concede,
     }.items()
-}, before=_check_not_over)
+}, before=_check_not_over, stalemate=referee.Stalemate(
+    counter="turn", limit=lambda state: state.rules.stalemate_rounds,
+    damage=lambda state: tuple((u.condition.structure, dict(u.condition.parts)) for u in state.units)))
 action_kind = REFEREE.action_kind
 
 __all__ = [

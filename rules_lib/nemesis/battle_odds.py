@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
+from .. import checks
 from ..battle import IllegalStep
 from ..dice import Distribution, percent, pool_distribution
 from ..dice.shapes import opposed
@@ -25,6 +26,7 @@ from .melee import (
 from .silhouette import Weapon
 
 
+@checks.checked_arguments
 def initiative_chance(a: BattleUnit, b: BattleUnit, dice_a: int = 3, dice_b: int = 3) -> dict[str, Fraction]:
     """Exact chances, before the roll, that A's sum + sensors is higher, equal or lower than B's (002 §1-1)."""
     da = pool_distribution(dice_a).map(lambda s: s + a.sheet.sensors)

@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from .. import battle as referee
+from .. import checks
 from ..battle import IllegalStep
 from .action import (
     ExtendedFace,
@@ -47,6 +48,11 @@ class BattleRules:
     ``active_refresh`` is *not in the source text*: the text never says the active value (能動値)
     returns, so by default it does not (``"never"``); ``"each_turn"`` resets it to the sheet's
     value at the start of every turn.
+
+    ``stalemate_rounds`` is *not in the source text*: whole turns in which no unit loses structure or
+    part durability after which the battle ends in a draw (002 §7-2, line 345 ends it only with a
+    destroyed unit, §7-1, line 335 with a concession; ``None``: never); default 10, the book's
+    ruling (:class:`rules_lib.battle.Stalemate`).
     """
 
     extended: ExtendedFace = ExtendedFace.IGNORED
@@ -55,8 +61,10 @@ class BattleRules:
     part_damage: PartDamage = "overflow"
     defence_rounding: Rounding = "up"
     active_refresh: Literal["never", "each_turn"] = "never"
+    stalemate_rounds: int | None = referee.STALEMATE_ROUNDS
 
     def __post_init__(self) -> None:
+        referee.stalemate_rounds(self.stalemate_rounds)
         object.__setattr__(self, "extended", ExtendedFace(self.extended))
         if self.approach_compare not in ("sum", "highest"):
             raise ValueError(f"approach_compare {self.approach_compare!r} is not 'sum' or 'highest'")
@@ -155,6 +163,7 @@ def make_unit(side: str, sheet: Silhouette, name: str | None = None) -> BattleUn
                       sheet.active, in_hand, grip.grip)
 
 
+@checks.checked_arguments
 def new_battle(a: Silhouette | None = None, b: Silhouette | None = None,
                rules: BattleRules = BattleRules()) -> BattleState:
     """Two silhouettes ready for turn 1 (default: two SS-01 ソルジャー1 from 002 §H2)."""
@@ -186,6 +195,12 @@ class Hit:
 
 @dataclass(frozen=True)
 class BattleState:
+    """A battle: both units, the turn and its phase, who acts, the hits waiting, and the log.
+
+    ``quiet_since`` is the first turn of the present run in which no unit has lost structure or part
+    durability (the engine's :class:`~rules_lib.battle.Stalemate`); ``end_reason`` says how it ended.
+    """
+
     units: tuple[BattleUnit, BattleUnit]
     rules: BattleRules = BattleRules()
     turn: int = 1
@@ -198,6 +213,7 @@ class BattleState:
     pending: tuple[Hit, ...] = ()
     winner: str | None = None
     end_reason: str | None = None
+    quiet_since: int = 1
     log: tuple[str, ...] = field(default=())
 
     def unit(self, side: str) -> BattleUnit:

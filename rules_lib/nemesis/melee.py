@@ -139,6 +139,7 @@ class DuelRules:
                 raise ValueError(f"{name} {getattr(self, name)!r} is not one of {', '.join(allowed)}")
 
 
+@checks.checked_arguments
 def duel_key(dice: Sequence[int], rules: DuelRules = DuelRules()) -> tuple:
     """A sortable strength of a duel roll (002 §6-2): (class rank, value within the class).
 
@@ -179,6 +180,7 @@ class DuelResult:
 DefenderChoice = Literal["duel", "defence", "evasion", "parry", "no_melee_weapon"]
 
 
+@checks.checked_arguments
 def duel(a: Sequence[int], b: Sequence[int], rules: DuelRules = DuelRules(),
          defender_choice: DefenderChoice = "duel") -> DuelResult:
     """Compare two duel rolls (002 §6-2): triple > straight > pair > plain; higher wins within a class;
@@ -237,6 +239,7 @@ def _key_counts(kept: tuple[int, ...], rules: DuelRules) -> tuple[dict[tuple, in
     return dict(counts), kinds, 6**fresh
 
 
+@checks.checked_arguments
 def duel_odds(kept_a: Sequence[int] = (), kept_b: Sequence[int] = (), rules: DuelRules = DuelRules()) -> DuelOdds:
     """Exact duel odds (002 §6-1, §6-2) when A keeps ``kept_a`` and rolls the rest, and B likewise.
 
@@ -265,23 +268,36 @@ def duel_odds(kept_a: Sequence[int] = (), kept_b: Sequence[int] = (), rules: Due
                     Fraction(win3, total), Fraction(win2, total))
 
 
+@checks.checked_arguments
 def enumerate_duel_odds(kept_a: Sequence[int] = (), kept_b: Sequence[int] = (),
                         rules: DuelRules = DuelRules()) -> DuelOdds:
-    """The same by playing every pair of rolls through :func:`duel` (the slow reference)."""
+    """The same by playing every pair of rolls through :func:`duel` (the slow reference).
+
+    Read ``"sorted"``, a duel depends only on which faces each side rolled, not their order, so each
+    side's new dice are played once per multiset, weighted by how many orders roll it; read
+    ``"as rolled"``, every ordered roll is played."""
     a, b = tuple(kept_a), tuple(kept_b)
     counts: Counter = Counter()
-    for ra in product(range(1, 7), repeat=3 - len(a)):
-        for rb in product(range(1, 7), repeat=3 - len(b)):
+    for ra, weight_a in _rolls(3 - len(a), rules):
+        for rb, weight_b in _rolls(3 - len(b), rules):
             result = duel(a + ra, b + rb, rules)
             tag = result.outcome
             if tag == "A" and result.multiplier > 1:
                 tag = f"A{result.multiplier}"
-            counts[tag] += 1
+            counts[tag] += weight_a * weight_b
     total = sum(counts.values())
     f = {k: Fraction(v, total) for k, v in counts.items()}
     win = f.get("A", 0) + f.get("A3", 0) + f.get("A2", 0)
     return DuelOdds(Fraction(win), Fraction(f.get("mutual", 0)), Fraction(f.get("B", 0)),
                     Fraction(f.get("A3", 0)), Fraction(f.get("A2", 0)))
+
+
+def _rolls(fresh: int, rules: DuelRules) -> list[tuple[tuple[int, ...], int]]:
+    """Each roll of ``fresh`` new dice with how many ordered rolls it stands for."""
+    if rules.straight_order != "sorted":
+        return [(roll, 1) for roll in product(range(1, 7), repeat=fresh)]
+    orders = Counter(tuple(sorted(roll)) for roll in product(range(1, 7), repeat=fresh))
+    return sorted(orders.items())
 
 
 @dataclass(frozen=True)

@@ -37,6 +37,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from .. import battle as referee
+from .. import checks
 from ..battle import ActionDice, IllegalStep, StepResult, finish
 from ..dice import SeededDice, percent
 from ..geometry.square import Pose
@@ -285,6 +286,7 @@ def _check_end_turn(state: BattleState, action: EndTurn) -> None:
     ActionDice.check_given(action.dice, 6, len(state.units), "the pilots' MP drain")
 
 
+@checks.checked_arguments
 def check(state: BattleState, action: Action) -> None:
     """Raise :class:`IllegalStep` with the reason if ``action`` is not allowed now (no dice are drawn)."""
     REFEREE.check(state, action)
@@ -557,7 +559,8 @@ def _end_turn(state: BattleState, action: EndTurn, source: SeededDice | None) ->
         standing = [u for u in units if not u.down]
         winner = standing[0].name if len(standing) == 1 else None
         lines.append(f"{winner} wins the battle." if winner else "Neither mecha can fight on: a draw.")
-        return finish(new, lines, dice.drawn, phase="over", winner=winner, actor=None, order=state.order)
+        return finish(new, lines, dice.drawn, phase="over", winner=winner, actor=None, order=state.order,
+                      end_reason=None if winner else "neither mecha can fight on: a draw")
     lines.append(f"Turn {state.turn + 1} begins: roll initiative.")
     return finish(new, lines, dice.drawn, turn=state.turn + 1, phase="initiative", order=None, acted=(),
                    actor=None, current=Turn(), extra=False, extra_tried=False, extra_winner=None, modes_used=())
@@ -573,6 +576,8 @@ REFEREE: referee.Referee[BattleState] = referee.Referee(
     _candidates,
     {"initiative": _initiative, "delay": _delay, "move": _move, "attack": _attack, "reload": _reload,
      "stand-up": _stand_up, "end-action": _end_action, "extra-action": _extra_action, "end-turn": _end_turn},
+    stalemate=referee.Stalemate(counter="turn", damage=lambda state: tuple(u.hp for u in state.units),
+                                limit=lambda state: state.rules.stalemate_rounds),
 )
 action_kind = REFEREE.action_kind
 

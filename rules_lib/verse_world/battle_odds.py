@@ -6,6 +6,7 @@ from __future__ import annotations
 from fractions import Fraction
 from itertools import product
 
+from .. import checks
 from ..dice import Distribution
 from ..geometry.square import ORTHOGONAL_STEPS, TURNS, Pose, reachable
 from ..geometry.square import Step as GridStep
@@ -16,6 +17,7 @@ from .mp import drain_distribution, pilot_mp_loss_distribution
 from .turn import Combatant, extra_action_chance, turn_order
 
 
+@checks.checked_arguments
 def first_to_act_chance(state: BattleState) -> Fraction:
     """Exact chance that the first unit acts first after the initiative roll (004 §3-4-1), ties by side.
 
@@ -31,6 +33,7 @@ def first_to_act_chance(state: BattleState) -> Fraction:
     return Fraction(wins, 6 ** 4)
 
 
+@checks.checked_arguments
 def extra_action_odds(state: BattleState) -> Fraction | None:
     """Exact chance that this turn's extra-action contest is won (004 §3-4-1), or ``None`` if nobody may try."""
     if state.order is None:
@@ -51,6 +54,7 @@ def mode_mp_odds(mode: str) -> Distribution:
     return drain_distribution(locomotion_mode(mode).mecha_mp_per_turn)
 
 
+@checks.checked_arguments
 def move_plan(state: BattleState, mode: str | None = None) -> MovePlan | None:
     """The squares the acting unit can still reach this action (004 §3-4-2-1), or ``None``.
 

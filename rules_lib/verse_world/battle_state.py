@@ -159,6 +159,7 @@ class Unit:
     prone: bool = False
 
     def __post_init__(self) -> None:
+        checks.check_fields(self)
         checks.choice(self.side, f"{self.name}'s side", ("pc", "gm"))
         for label in ("initiative_bonus", "reaction", "luck", "to_hit", "evasion"):
             checks.whole(getattr(self, label), f"{self.name}'s {label.replace('_', ' ')}")
@@ -182,6 +183,7 @@ class Unit:
     def weapon(self, name: str) -> Weapon:
         return referee.by_name(self.weapons, name, f"{self.name} has no weapon {name!r}: its weapons are ")
 
+    @checks.checked_arguments
     def with_weapon(self, weapon: Weapon) -> Unit:
         return replace(self, weapons=tuple(weapon if w.name == weapon.name else w for w in self.weapons))
 
@@ -235,6 +237,9 @@ class BattleRules:
     the GM's difficulty for the fumble's luck check, 9 to 16 (004 §3-4-2-2, line 43; the value is a sample).
     ``tie``, ``npcs_after_pcs``, ``candidate_rule``: the chapter's rulings (a tie goes to the defender,
     GM characters after players on ties, the extra action for the first character who actually acted).
+    ``stalemate_rounds``: whole turns in which no unit loses HP after which the battle ends in a draw
+    (*not in the source text*, which ends a battle by no count of turns; ``None``: never); default
+    10, the book's ruling (:class:`rules_lib.battle.Stalemate`).
     """
 
     criticals: CriticalRule
@@ -244,8 +249,10 @@ class BattleRules:
     tie: TieRule = "defender"
     npcs_after_pcs: Literal["on-ties", "always"] = "on-ties"
     candidate_rule: Literal["first-actor", "highest-initiative"] = "first-actor"
+    stalemate_rounds: int | None = referee.STALEMATE_ROUNDS
 
     def __post_init__(self) -> None:
+        referee.stalemate_rounds(self.stalemate_rounds)
         if not isinstance(self.criticals, CriticalRule):
             raise ValueError(f"criticals {self.criticals!r} is not a CriticalRule: the text defines none, choose one")
         checks.whole(self.width, "map width", minimum=2, maximum=40)
@@ -278,6 +285,8 @@ class BattleState:
     (the extra action, then the pilots' MP drain), ``"over"`` (``winner`` or a draw). ``order`` is the
     turn's acting order with delays; ``acted`` who has finished; ``extra`` whether the current
     action is the extra action; ``extra_tried`` whether the contest of this turn was rolled.
+    ``quiet_since`` is the first turn of the present run in which no unit has lost HP (the engine's
+    :class:`~rules_lib.battle.Stalemate`); ``end_reason`` says why a battle without a winner ended.
     """
 
     rules: BattleRules
@@ -293,6 +302,8 @@ class BattleState:
     extra_winner: str | None = None
     modes_used: tuple[tuple[str, str], ...] = ()
     winner: str | None = None
+    end_reason: str | None = None
+    quiet_since: int = 1
     log: tuple[str, ...] = ()
 
     def unit(self, name: str) -> Unit:
@@ -301,6 +312,7 @@ class BattleState:
     def opponent(self, name: str) -> Unit:
         return next(u for u in self.units if u.name != name)
 
+    @checks.checked_arguments
     def with_unit(self, unit: Unit) -> BattleState:
         return replace(self, units=tuple(unit if u.name == unit.name else u for u in self.units))
 
@@ -308,7 +320,11 @@ class BattleState:
         """The unit's place in this turn's acting order (1 = first)."""
         if self.order is None:
             raise IllegalStep("no acting order yet: roll initiative first")
-        return next(s.position for s in self.order.slots if s.name == name)
+        for slot in self.order.slots:
+            if slot.name == name:
+                return slot.position
+        raise IllegalStep(f"no unit {name!r:.60} in the acting order: there are "
+                          f"{', '.join(s.name for s in self.order.slots)}")
 
 
 def new_battle(

@@ -66,7 +66,8 @@ from .turn import Combatant, Initiative, distance, initiative_order, move, parse
 def _check_actor(state: BattleState, name: str) -> Unit:
     if state.phase == "over":
         wrecked = [u.name for u in state.units if u.wrecked]
-        raise IllegalStep(f"the battle is over: {', '.join(wrecked)} is wrecked (大破), nobody acts any more")
+        why = f"{', '.join(wrecked)} is wrecked (大破)" if wrecked else (state.end_reason or "a draw")
+        raise IllegalStep(f"the battle is over: {why}, nobody acts any more")
     if state.phase == "order":
         raise IllegalStep("the action order is not decided yet (001 §1-2): roll the order first")
     unit = state.unit(name)
@@ -387,6 +388,8 @@ REFEREE: referee.Referee[BattleState] = referee.Referee(
      "end": _check_end},
     _candidates,
     {"order": _roll_order, "move": _move, "attack": _attack, "jam": _jam, "end": _end}, IllegalStep,
+    stalemate=referee.Stalemate(counter="turn", damage=lambda state: tuple(u.ap for u in state.units),
+                                limit=lambda state: state.battle_rules.stalemate_rounds),
 )
 action_kind = REFEREE.action_kind
 

@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from .. import battle as referee
+from .. import checks
 from ..battle import IllegalStep as _SharedIllegalStep
 from ..samples import sample_tables
 from .rules import DEFAULT_RULES, Wis6Error, Wis6Rules, whole
@@ -94,6 +95,7 @@ class Unit:
     square: Square
 
     def __post_init__(self) -> None:
+        checks.check_fields(self)
         for label in ("reaction", "ballistic", "energy", "information"):
             whole(f"{self.name}'s {label}", getattr(self, label), minimum=1)
         whole(f"{self.name}'s mobility", self.mobility, minimum=0)
@@ -159,6 +161,9 @@ class BattleRules:
       names no range; the book reads a counter as a shot back, so it must).
     - ``shared_squares``: whether two units may stand on one square (the text does not say; the
       book refuses it).
+    - ``stalemate_rounds``: whole turns in which no AC loses AP after which the battle ends in a
+      draw (001 ends a battle only when its scene ends, §5; ``None``: never); default 10, the
+      book's ruling (:class:`rules_lib.battle.Stalemate`).
     """
 
     columns: int = 8
@@ -166,8 +171,10 @@ class BattleRules:
     ammo_per_attack: int = 1
     counter_needs_range: bool = True
     shared_squares: bool = False
+    stalemate_rounds: int | None = referee.STALEMATE_ROUNDS
 
     def __post_init__(self) -> None:
+        referee.stalemate_rounds(self.stalemate_rounds, Wis6Error)
         whole("columns", self.columns, minimum=1)
         if self.columns > 26:
             raise Wis6Error(f"columns {self.columns} is too many: the map's columns are the letters A to Z")
@@ -182,7 +189,9 @@ class BattleState:
     ``phase`` is ``"order"`` (the action order is still to be decided), ``"action"`` (``order
     [acting]`` is taking its action) or ``"over"`` (a unit is wrecked; ``winner`` is the other).
     ``moved`` and ``attacked`` record the acting unit's steps; ``sessions`` counts each unit's
-    session-limited special actions (jamming, 001 §4-6).
+    session-limited special actions (jamming, 001 §4-6). ``quiet_since`` is the first turn of the
+    present run in which no AC has lost AP (the engine's :class:`~rules_lib.battle.Stalemate`);
+    ``end_reason`` says why a battle without a winner ended.
     """
 
     units: tuple[Unit, ...]
@@ -194,6 +203,8 @@ class BattleState:
     attacked: bool = False
     sessions: tuple[SessionUses, ...] = ()
     winner: str | None = None
+    end_reason: str | None = None
+    quiet_since: int = 1
     log: tuple[str, ...] = ()
     rules: Wis6Rules = DEFAULT_RULES
     battle_rules: BattleRules = field(default_factory=BattleRules)
@@ -224,6 +235,7 @@ class BattleState:
         return tuple(unit if u.name == unit.name else u for u in self.units)
 
 
+@checks.checked_arguments
 def new_battle(
     units: Sequence[Unit] | None = None,
     *,

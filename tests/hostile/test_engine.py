@@ -2,7 +2,7 @@
 
 :func:`rules_lib.battle.drive` knows only the engine's protocol (a :class:`~rules_lib.battle.Referee`
 and a state): it offers each state's legal actions, picks one and steps it with seeded dice. Every
-system's battle must stop only when it is over, log every step's lines, draw its dice only
+system's battle must stop only when it is over (and be over within the bound), log every step's lines, draw its dice only
 through the step, and spell its action kinds one way.
 """
 
@@ -32,10 +32,10 @@ SYSTEMS = {
 def test_the_same_driver_plays_every_battle(system, seed):
     module, start = SYSTEMS[system]
     state = start()
-    results = engine.drive(module.REFEREE, state, seed, max_steps=300)
+    results = engine.drive(module.REFEREE, state, seed, max_steps=2000)
     final = results[-1].state
-    # random play may wander (out of range, out of ammunition) without ending: then it used every step
-    assert final.phase == "over" or len(results) == 300, f"{system} stopped early: {final.log[-3:]}"
+    # every battle ends, if need be in the no-progress draw (tests/hostile/test_battles_end.py)
+    assert final.phase == "over", f"{system} did not end: {final.log[-3:]}"
     assert (engine.legal_actions(final) == ()) == (final.phase == "over")
     log = list(state.log)
     for result in results:

@@ -4,7 +4,9 @@ from itertools import product
 import pytest
 
 from rules_lib.nemesis import (
+    AFTER_DAMAGE_CHECKS,
     FallReading,
+    after_damage_order,
     contest_chance,
     counter,
     defender_falls,
@@ -107,3 +109,24 @@ def test_action_reroll_and_counter_fire_budget():
     assert may_counter_fire_against(3, 2) == 2 and may_counter_fire_against(3, 2, head_destroyed=True) == 1
     assert intercept_check([6], [1], True, damage=9).damage_dealt == 9
     assert stealth_check([4], [4]).opponent_loses_turn
+
+
+def test_after_damage_order_refuses_only_the_fall_check_before_evasion():
+    """002 §4-1, line 229: evasion before the fall check; no other pair is ordered."""
+    assert after_damage_order(["evasion", "fall"]) == ("evasion", "fall")
+    assert after_damage_order(("interception", "fall", "defence")) == ("interception", "fall", "defence")
+    assert after_damage_order(["evasion", "defence", "fall"]) == ("evasion", "defence", "fall")
+    assert after_damage_order([]) == ()
+    with pytest.raises(ValueError, match=r"the fall check \(転倒\) comes after the defender's evasion check .*line 229"):
+        after_damage_order(["defence", "fall", "interception", "evasion"])
+
+
+def test_after_damage_order_refuses_names_and_non_sequences_it_does_not_know():
+    assert AFTER_DAMAGE_CHECKS == ("evasion", "interception", "defence", "fall")  # lines 223-229, in order
+    with pytest.raises(ValueError, match=r"checks after damage \['dodge'\] unknown: the text lists evasion, interception, "
+                                         r"defence, fall"):
+        after_damage_order(["evasion", "dodge"])
+    with pytest.raises(TypeError, match=r"must be a sequence of names, not 'fall'"):
+        after_damage_order("fall")
+    with pytest.raises(TypeError, match=r"not \{'fall'\}"):
+        after_damage_order({"fall"})

@@ -69,6 +69,18 @@ def test_fresh_duel_odds_match_all_46656_pairs(rules):
     assert odds.win == odds.lose and odds.win + odds.mutual + odds.lose == 1
 
 
+@pytest.mark.parametrize("rules", [DuelRules(), DuelRules("mutual", "sum", "dice_descending")])
+def test_a_sorted_duel_ignores_the_order_of_the_dice(rules):
+    """Why the reference may play each multiset once under ``straight_order="sorted"``."""
+    from itertools import permutations, product
+    rolls = list(product(range(1, 7), repeat=3))
+    for a in rolls[::7]:
+        for b in rolls:
+            outcomes = {(r.outcome, r.multiplier) for r in (duel(pa, pb, rules) for pa in set(permutations(a))
+                                                           for pb in set(permutations(b)))}
+            assert len(outcomes) == 1, (a, b)
+
+
 @pytest.mark.parametrize("kept_a, kept_b", [((3, 3, 3), ()), ((1, 2, 4), ()), ((6, 6), (2, 3, 4)), ((5,), (5, 5))])
 def test_kept_duel_odds_match_enumeration(kept_a, kept_b):
     assert duel_odds(kept_a, kept_b) == enumerate_duel_odds(kept_a, kept_b)
