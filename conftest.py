@@ -1,5 +1,6 @@
 """Project-wide pytest hooks: the run ends by stating how much of the catalogue the book checks."""
 
+import sys
 from collections import Counter
 
 from hypothesis import settings
@@ -11,6 +12,10 @@ settings.load_profile("untimed")
 
 
 def pytest_terminal_summary(terminalreporter):
+    sweep = sys.modules.get("tests.hostile.test_public_api_sweep")
+    if sweep is not None and sweep.summary():
+        terminalreporter.write_sep("-", "hostile sweep of the public API")
+        terminalreporter.write_line(sweep.summary())
     from rules_lib.catalogue import STATUSES, load_catalogue
     from rules_lib.systems import systems
 

@@ -38,6 +38,8 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from . import checks
+
 STATUSES = ("pending", "reproduced", "consistent", "fact")
 #: statuses whose entries a notebook must check
 CHECKED_STATUSES = ("reproduced", "consistent", "fact")
@@ -149,12 +151,21 @@ def load_catalogue(directory: Path | None = None) -> dict[str, Example]:
     return examples
 
 
+class UnknownExample(KeyError, ValueError):
+    """An id the catalogue does not hold (a ``KeyError`` as before, and a ``ValueError`` as every
+    refusal of bad input is)."""
+
+    def __str__(self) -> str:  # a KeyError would show its message in quotes
+        return str(self.args[0])
+
+
 def get_example(example_id: str) -> Example:
     examples = load_catalogue()
     try:
         return examples[example_id]
-    except KeyError:
-        raise KeyError(f"no worked example {example_id!r} in the catalogue ({catalogue_dir()})") from None
+    except (KeyError, TypeError):
+        raise UnknownExample(f"no worked example {checks.shown(example_id)} in the catalogue "
+                             f"({catalogue_dir()})") from None
 
 
 @dataclass(frozen=True)

@@ -12,4 +12,6 @@ LIVE_PREFIX = "rules-lib-live--"
 
 def live_class(cls: type) -> str:
     """The DOM class that tells the page which calculator class to construct."""
+    if not isinstance(cls, type):
+        raise TypeError(f"live_class needs a calculator class, not {cls!r:.60}")
     return f"{LIVE_PREFIX}{cls.__module__}:{cls.__qualname__}"

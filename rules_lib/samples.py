@@ -18,10 +18,11 @@ DATA = Path(__file__).parent / "sheets" / "data"
 
 def sample_tables(system: str) -> dict[str, dict[str, Any]]:
     """Every sample unit of ``system`` as its TOML table, by its ``id``, in file-name order."""
-    folder = DATA / system
-    if not isinstance(system, str) or not system or not folder.is_dir():
-        allowed = ", ".join(sorted(p.name for p in DATA.iterdir() if p.is_dir()))
-        raise ValueError(f"system {system!r} has no sample units: allowed are {allowed}")
+    # looked up among the folders there are: a system's name is never made into a path
+    folders = {p.name: p for p in DATA.iterdir() if p.is_dir()}
+    folder = folders.get(system) if isinstance(system, str) else None
+    if folder is None:
+        raise ValueError(f"system {system!r:.60} has no sample units: allowed are {', '.join(sorted(folders))}")
     tables: dict[str, dict[str, Any]] = {}
     for path in sorted(folder.glob("*.toml")):
         table = tomllib.loads(path.read_text(encoding="utf-8"))

@@ -12,7 +12,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from itertools import accumulate
+from typing import get_args
 
+from .. import checks
+from .parser import MAX_DICE
 from .syntax import ComparisonOp, Rounding, divide
 
 # below this length a plain double loop is faster than packing big integers
@@ -71,16 +74,21 @@ def _pack(counts: tuple[int, ...], width: int) -> int:
     return int.from_bytes(b"".join(c.to_bytes(width, "little") for c in counts), "little")
 
 
+@checks.checked_arguments
 def add(a: Counts, b: Counts) -> Counts:
     return Counts(a.low + b.low, convolve(a.counts, b.counts))
 
 
+@checks.checked_arguments
 def negate(a: Counts) -> Counts:
     return Counts(-a.high, a.counts[::-1])
 
 
+@checks.checked_arguments
 def power(die: Counts, count: int) -> Counts:
-    """The sum of ``count`` independent copies of ``die`` (repeated squaring)."""
+    """The sum of ``count`` (0 to `MAX_DICE`, as in the notation) independent copies of ``die``
+    (repeated squaring)."""
+    checks.whole(count, "the number of dice", minimum=0, maximum=MAX_DICE)
     result = constant(0)
     square = die
     while count:
@@ -92,6 +100,7 @@ def power(die: Counts, count: int) -> Counts:
     return result
 
 
+@checks.checked_arguments
 def multiply(a: Counts, b: Counts) -> Counts:
     """Products visit every pair of outcomes: their values do not form a run."""
     merged: dict[int, int] = {}
@@ -105,6 +114,7 @@ def multiply(a: Counts, b: Counts) -> Counts:
     return _from_dict(merged)
 
 
+@checks.checked_arguments
 def division(a: Counts, b: Counts, rounding: Rounding) -> Counts:
     """``a / b`` with the notation's rounding; ``b`` never takes the value 0.
 
@@ -113,6 +123,7 @@ def division(a: Counts, b: Counts, rounding: Rounding) -> Counts:
     divisor instead of ``len(a)`` pairs. Each run's end is computed from the rounding rule and
     confirmed by ``divide`` itself (`_run_end`).
     """
+    checks.choice(rounding, "rounding", get_args(Rounding))
     running = (0, *accumulate(a.counts))
     merged: dict[int, int] = {}
     for j, weight in enumerate(b.counts):
@@ -150,8 +161,10 @@ def _run_end(start: int, high: int, quotient: int, divisor: int, rounding: Round
     return end
 
 
+@checks.checked_arguments
 def compare(op: ComparisonOp, a: Counts, b: Counts) -> dict[bool, int]:
     """The counts of True and False for ``a op b``, from running sums of ``a``."""
+    checks.choice(op, "comparison", get_args(ComparisonOp))
     running = (0, *accumulate(a.counts))
     total_a = running[-1]
 

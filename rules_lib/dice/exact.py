@@ -11,6 +11,7 @@ out (`binomial`); icepool, the field's reference dice library, checks it in the 
 from __future__ import annotations
 
 import math
+from collections import Counter
 from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
@@ -18,9 +19,10 @@ from functools import cached_property
 from operator import itemgetter
 from typing import TYPE_CHECKING
 
+from .. import checks
 from . import dense
 from .cost import MAX_EXACT_BYTES, MAX_EXACT_SPAN, MAX_EXACT_STEPS, check
-from .parser import ParsedExpression, parse
+from .parser import MAX_DICE, MAX_SIDES, ParsedExpression, parsed_expression
 from .syntax import BinaryOp, Dice, Negate, Node, Number
 
 if TYPE_CHECKING:  # imported where used: the browser loads icepool only for a page that needs it
@@ -39,6 +41,8 @@ class Distribution:
     probabilities: Mapping[Hashable, Fraction]
 
     def __post_init__(self) -> None:
+        if not isinstance(self.probabilities, Mapping):
+            raise ValueError(f"probabilities {checks.shown(self.probabilities)} are not a mapping of outcome to chance")
         items = self.probabilities.items()
         if all(type(outcome) is int for outcome in self.probabilities):  # most: no key to make for each
             ordered = dict(sorted(items, key=itemgetter(0)))
@@ -48,13 +52,14 @@ class Distribution:
 
     @classmethod
     def from_counts(cls, counts: Mapping[Hashable, int]) -> Distribution:
+        if not isinstance(counts, Mapping):
+            raise ValueError(f"counts {checks.shown(counts)} are not a mapping of outcome to count")
         total = sum(counts.values())
         return cls({outcome: Fraction(n, total) for outcome, n in counts.items() if n})
 
     @classmethod
     def uniform(cls, outcomes: Iterable[Hashable]) -> Distribution:
-        outcomes = list(outcomes)
-        return cls.from_counts({o: outcomes.count(o) for o in set(outcomes)})
+        return cls.from_counts(Counter(outcomes))  # one pass: list.count per outcome was quadratic
 
     def __getitem__(self, outcome: Hashable) -> Fraction:
         return self.probabilities.get(outcome, Fraction(0))
@@ -111,7 +116,8 @@ def _order(outcome: Hashable) -> tuple:
 
 
 def percent(p: Fraction, digits: int = 2) -> str:
-    """A probability as a percentage with ``digits`` decimals, e.g. ``16.67%``."""
+    """A probability as a percentage with ``digits`` decimals (0 to 20), e.g. ``16.67%``."""
+    checks.whole(digits, "decimals", minimum=0, maximum=20)
     return f"{float(p) * 100:.{digits}f}%"
 
 
@@ -140,7 +146,7 @@ def distribution(expression: str | ParsedExpression) -> Distribution:
     The cost is estimated first (`cost.check`): an expression over the budget is refused
     at once with a `DiceLimitError` naming the limit, before any work is done.
     """
-    parsed = parse(expression) if isinstance(expression, str) else expression
+    parsed = parsed_expression(expression)
     check(parsed)
     values, success = _exact(parsed)
     return success if success is not None else values
@@ -155,6 +161,9 @@ def binomial(dice: int, faces: int, sides: int) -> Distribution:
     No faces, every face or no dice leave one outcome (the counts of the others are 0). The callers
     check their arguments.
     """
+    checks.whole(sides, "sides", minimum=1, maximum=MAX_SIDES)
+    checks.whole(dice, "the number of dice", minimum=0, maximum=MAX_DICE)
+    checks.whole(faces, "faces", minimum=0, maximum=sides)
     others = sides - faces
     return Distribution.from_counts({k: math.comb(dice, k) * faces**k * others ** (dice - k) for k in range(dice + 1)})
 
@@ -171,7 +180,7 @@ def odds(expression: str | ParsedExpression) -> Odds:
     For ``2D6>=10`` the distribution shown is that of ``2D6``, and ``success`` is 1/6.
     Refused at once, like `distribution`, when over the cost budget.
     """
-    parsed = parse(expression) if isinstance(expression, str) else expression
+    parsed = parsed_expression(expression)
     check(parsed)
     values, success = _exact(parsed)
     return Odds(str(parsed), values, None if success is None else success[True])
@@ -183,7 +192,7 @@ def counts(expression: str | ParsedExpression) -> tuple[dict[Hashable, int], int
     For callers that combine many distributions exactly (a sum of products), whole numbers over one
     common denominator are several times faster than ``Fraction`` arithmetic. Priced like `distribution`.
     """
-    parsed = parse(expression) if isinstance(expression, str) else expression
+    parsed = parsed_expression(expression)
     check(parsed)
     left, outcome = _evaluated(parsed)
     if outcome is None:

@@ -13,6 +13,8 @@ from typing import Literal
 
 from .. import checks
 from . import dense
+from .cost import MAX_EXACT_SPAN
+from .errors import DiceLimitError
 from .exact import Distribution, binomial
 from .parser import MAX_DICE, MAX_SIDES
 
@@ -139,6 +141,7 @@ class OpposedOdds:
     lower: Fraction
 
 
+@checks.checked_arguments
 def opposed(a: Distribution, b: Distribution) -> OpposedOdds:
     """Compare two independent distributions of totals."""
     higher = tie = Fraction(0)
@@ -176,6 +179,9 @@ def _check_pool(dice: object, what: str = "the number of dice") -> int:
 
 def _pool(dice: int, sides: int) -> dense.Counts:
     sides = checks.whole(sides, "sides", minimum=1, maximum=MAX_SIDES)
+    if dice * (sides - 1) > MAX_EXACT_SPAN:  # the same limit as exact odds of the notation's NDS
+        raise DiceLimitError(f"{dice}D{sides}", 1, f"{dice} dice of {sides} sides can total "
+                             f"{dice * (sides - 1) + 1:,} values; exact odds are limited to {MAX_EXACT_SPAN + 1:,}")
     return dense.power(dense.Counts(1, (1,) * sides), dice)
 
 

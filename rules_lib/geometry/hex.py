@@ -75,16 +75,22 @@ def check_facing(facing: object, what: str = "facing") -> int:
     return facing
 
 
+@checks.checked_arguments
 def distance(a: Hex, b: Hex) -> int:
     """Hexes between ``a`` and ``b`` counting the target but not the start (adjacent = 1)."""
     d = b - a
     return (abs(d.q) + abs(d.r) + abs(d.s)) // 2
 
 
+#: the largest radius `hexes_within` lists (30,301 hexes; an engine limit, *not in the source text*:
+#: no map of the texts is near it)
+MAX_RADIUS = 100
+
+
 def hexes_within(center: Hex, radius: int) -> list[Hex]:
-    """Every hex at distance 0..``radius`` from ``center``, in (q, r) order."""
-    if radius < 0:
-        raise ValueError(f"radius {radius!r} is negative: allowed are 0 or more")
+    """Every hex at distance 0..``radius`` (at most `MAX_RADIUS`) from ``center``, in (q, r) order."""
+    checks.of_type(center, "centre hex", Hex, error=TypeError)
+    checks.whole(radius, "radius", minimum=0, maximum=MAX_RADIUS)
     return sorted(
         Hex(center.q + dq, center.r + dr)
         for dq in range(-radius, radius + 1)
@@ -114,6 +120,7 @@ def rear_hexes(position: Hex, facing: int) -> tuple[Hex, Hex, Hex]:
     return tuple(position + DIRECTIONS[side] for side in rear_hexsides(facing))  # type: ignore[return-value]
 
 
+@checks.checked_arguments
 def hexside_towards(position: Hex, neighbour: Hex) -> int:
     """The hexside of ``position`` that ``neighbour`` lies across; an error if they are not adjacent."""
     offset = neighbour - position
@@ -125,6 +132,7 @@ def hexside_towards(position: Hex, neighbour: Hex) -> int:
     return DIRECTIONS.index(offset)
 
 
+@checks.checked_arguments
 def front_step(position: Hex, facing: int, to: Hex) -> int:
     """The hexside of a legal forward step from ``position`` to ``to``; rear or distant hexes are refused."""
     side = hexside_towards(position, to)
@@ -150,11 +158,13 @@ def turn_between(old: int, new: int) -> int:
     return delta - HEXSIDES if delta > 3 else delta
 
 
+@checks.checked_arguments
 def center(h: Hex, size: float = 1.0) -> tuple[float, float]:
     """The pixel centre of a hex (x right, y down), for a flat-topped hex of circumradius ``size``."""
     return (1.5 * h.q * size, math.sqrt(3) * (h.r + h.q / 2) * size)
 
 
+@checks.checked_arguments
 def bearing(origin: Hex, target: Hex) -> float:
     """Degrees clockwise from straight up, from ``origin``'s centre to ``target``'s centre (0..360)."""
     if origin == target:
@@ -163,12 +173,14 @@ def bearing(origin: Hex, target: Hex) -> float:
     return math.degrees(math.atan2(x1 - x0, -(y1 - y0))) % 360
 
 
+@checks.checked_arguments
 def relative_bearing(origin: Hex, facing: int, target: Hex) -> float:
     """The bearing of ``target`` measured from the unit's facing: -180 (exclusive) .. 180 degrees."""
     angle = (bearing(origin, target) - 60 * check_facing(facing)) % 360
     return angle - 360 if angle > 180 + _EPS else angle
 
 
+@checks.checked_arguments
 def sextant(origin: Hex, facing: int, target: Hex) -> int:
     """Which 60-degree wedge around the unit ``target`` is in, relative to the facing.
 
@@ -182,6 +194,7 @@ def sextant(origin: Hex, facing: int, target: Hex) -> int:
     return k if angle >= 0 else (-k) % HEXSIDES
 
 
+@checks.checked_arguments
 def in_arc(origin: Hex, facing: int, target: Hex, arc_degrees: float) -> bool:
     """Whether ``target`` is inside a firing arc ``arc_degrees`` wide centred on the facing.
 
@@ -224,6 +237,7 @@ def _corners(h: Hex, size: float) -> list[tuple[float, float]]:
     return [(cx + size * math.cos(math.radians(60 * i)), cy + size * math.sin(math.radians(60 * i))) for i in range(6)]
 
 
+@checks.checked_arguments
 def svg_hex_map(
     hexes: Iterable[Hex],
     *,

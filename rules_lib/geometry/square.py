@@ -92,48 +92,65 @@ _FACINGS = (Facing.NORTH, Facing.EAST, Facing.SOUTH, Facing.WEST)
 _RIGHT = {f: _VECTORS[_FACINGS[(f.value + 1) % 4]] for f in _FACINGS}
 
 
+@checks.checked_arguments
 def to_local(origin: Square, facing: Facing, square: Square) -> tuple[int, int]:
     """``(lateral, forward)`` of ``square`` as seen from a piece on ``origin`` facing ``facing``."""
+    facing = Facing.parse(facing)
     dx, dy = square[0] - origin[0], square[1] - origin[1]
     fx, fy = facing.vector
     rx, ry = facing.right
     return dx * rx + dy * ry, dx * fx + dy * fy
 
 
+@checks.checked_arguments
 def from_local(origin: Square, facing: Facing, lateral: int, forward: int) -> Square:
     """The square ``forward`` squares ahead and ``lateral`` squares to the right of a piece."""
+    facing = Facing.parse(facing)
     fx, fy = facing.vector
     rx, ry = facing.right
     return Square(origin[0] + forward * fx + lateral * rx, origin[1] + forward * fy + lateral * ry)
 
 
+@checks.checked_arguments
 def front_squares(origin: Square, facing: Facing) -> tuple[Square, Square, Square]:
     """The three squares in front: front-left, front, front-right."""
+    facing = Facing.parse(facing)
     return tuple(from_local(origin, facing, lateral, 1) for lateral in (-1, 0, 1))  # type: ignore[return-value]
 
 
+@checks.checked_arguments
 def in_front(origin: Square, facing: Facing, square: Square) -> bool:
     """Whether ``square`` is one of the three front squares."""
+    facing = Facing.parse(facing)
     lateral, forward = to_local(origin, facing, square)
     return forward == 1 and abs(lateral) <= 1
 
 
+@checks.checked_arguments
 def in_cone(origin: Square, facing: Facing, square: Square, max_distance: int | None = None) -> bool:
     """Whether ``square`` is in the 90-degree cone ahead: ``forward >= 1`` and ``|lateral| <= forward``.
 
     The diagonal edges are inside. ``max_distance`` (squares ahead) limits the depth; ``None``
     means unlimited.
     """
+    facing = Facing.parse(facing)
     lateral, forward = to_local(origin, facing, square)
     if forward < 1 or abs(lateral) > forward:
         return False
     return max_distance is None or forward <= max_distance
 
 
+#: the longest run or deepest cone listed, in squares: an engine limit, *not in the source text*
+#: (no map of the texts is near it)
+MAX_SQUARES_AHEAD = 100
+
+
+@checks.checked_arguments
 def cone_squares(origin: Square, facing: Facing, depth: int) -> tuple[Square, ...]:
-    """Every square of the cone up to ``depth`` squares ahead, nearest row first, left to right."""
-    if depth < 0:
-        raise ValueError(f"cone depth {depth!r} is negative: allowed are 0 or more squares")
+    """Every square of the cone up to ``depth`` (at most `MAX_SQUARES_AHEAD`) squares ahead, nearest
+    row first, left to right."""
+    facing = Facing.parse(facing)
+    checks.whole(depth, "cone depth", minimum=0, maximum=MAX_SQUARES_AHEAD)
     return tuple(
         from_local(origin, facing, lateral, forward)
         for forward in range(1, depth + 1)
@@ -141,19 +158,32 @@ def cone_squares(origin: Square, facing: Facing, depth: int) -> tuple[Square, ..
     )
 
 
+@checks.checked_arguments
 def squares_ahead(origin: Square, facing: Facing, count: int) -> tuple[Square, ...]:
-    """The ``count`` squares of a straight run ahead, nearest first."""
+    """The ``count`` (at most `MAX_SQUARES_AHEAD`) squares of a straight run ahead, nearest first."""
+    facing = Facing.parse(facing)
+    checks.whole(count, "squares ahead", minimum=0, maximum=MAX_SQUARES_AHEAD)
     return tuple(from_local(origin, facing, 0, n) for n in range(1, count + 1))
 
 
 def chebyshev(a: Square, b: Square) -> int:
     """Squares between ``a`` and ``b`` counting diagonal steps as one (king moves)."""
-    return max(abs(a[0] - b[0]), abs(a[1] - b[1]))
+    try:
+        return max(abs(a[0] - b[0]), abs(a[1] - b[1]))
+    except (IndexError, KeyError):
+        raise _not_squares(a, b) from None
 
 
 def manhattan(a: Square, b: Square) -> int:
     """Squares between ``a`` and ``b`` moving only along rows and columns."""
-    return abs(a[0] - b[0]) + abs(a[1] - b[1])
+    try:
+        return abs(a[0] - b[0]) + abs(a[1] - b[1])
+    except (IndexError, KeyError):
+        raise _not_squares(a, b) from None
+
+
+def _not_squares(a: object, b: object) -> ValueError:
+    return ValueError(f"squares {checks.shown(a)} and {checks.shown(b)} are not both (x, y) pairs")
 
 
 def adjacent(a: Square, b: Square) -> bool:
@@ -224,11 +254,16 @@ class Pose(NamedTuple):
 
 def apply_step(pose: Pose, step: Step) -> Pose:
     """The pose after one step (a move keeps the facing; a turn keeps the square)."""
-    if step.quarter_turns:
-        return Pose(pose.square, _FACINGS[(pose.facing.value + step.quarter_turns) % 4])
-    dx, dy = _STEP_OFFSETS[step][pose.facing]
-    square = pose.square
-    return Pose(Square(square[0] + dx, square[1] + dy), pose.facing)
+    try:
+        if step.quarter_turns:
+            return Pose(pose.square, _FACINGS[(pose.facing.value + step.quarter_turns) % 4])
+        dx, dy = _STEP_OFFSETS[step][pose.facing]
+        square = pose.square
+        return Pose(Square(square[0] + dx, square[1] + dy), pose.facing)
+    except (AttributeError, KeyError, IndexError):  # looked for only once a step has failed
+        if not isinstance(step, Step):
+            raise ValueError(f"step {checks.shown(step)} is not a Step") from None
+        raise ValueError(f"pose {checks.shown(pose)} is not a Pose (a square and a facing)") from None
 
 
 #: ``step_cost(before, step, after)``: the points the step costs, or ``None`` when not allowed.
@@ -277,8 +312,14 @@ class Reach:
 #: square in every direction with diagonals, 401 x 401 squares x 4 facings: 643,204 poses). A bound on
 #: the work, not a rule.
 MAX_REACH_POSES = 700_000
+#: the most movement points a search on an open map (no ``bounds``) takes: ``verse_world.plan_move``'s
+#: 1,000 and more; a bound on the work, *not in the source text*
+MAX_REACH_POINTS = 10_000
+#: the longest side of a map a search keeps to, in squares: a bound on the work, *not in the source text*
+MAX_MAP_SIDE = 10_000
 
 
+@checks.checked_arguments
 def reachable(
     start: Pose,
     points: int,
@@ -299,7 +340,10 @@ def reachable(
     The cost grows with the number of poses reached: a search that would keep more than
     `MAX_REACH_POSES` is refused with a ``ValueError`` (give ``bounds`` or fewer points).
     """
-    checks.whole(points, "movement points", minimum=0)
+    if bounds is not None:
+        bounds = map_bounds(bounds)
+    # on a bounded map the squares bound the search; on an open one, the points must
+    checks.whole(points, "movement points", minimum=0, maximum=None if bounds else MAX_REACH_POINTS)
     steps = tuple(steps)
     start = Pose(Square(*start.square), Facing.parse(start.facing))
     if bounds is not None and not _inside(start.square, bounds):
@@ -529,6 +573,13 @@ class _MadeWhenRead(Mapping):
         return dict, (self._mapping(),)
 
 
+def map_bounds(bounds: object) -> tuple[int, int]:
+    """``bounds`` as ``(width, height)``: two whole numbers of squares, 1 to `MAX_MAP_SIDE` each."""
+    if not isinstance(bounds, tuple | list) or len(bounds) != 2:
+        raise ValueError(f"map bounds {checks.shown(bounds)} are not (width, height)")
+    return tuple(checks.whole(side, "map side", minimum=1, maximum=MAX_MAP_SIDE) for side in bounds)  # type: ignore[return-value]
+
+
 def _inside(square: Square, bounds: tuple[int, int]) -> bool:
     return 0 <= square[0] < bounds[0] and 0 <= square[1] < bounds[1]
 
@@ -566,6 +617,7 @@ def mark_rows(
 MAX_GRID_SIDE = 100
 
 
+@checks.checked_arguments
 def grid_svg(
     width: int,
     height: int,

@@ -12,6 +12,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from itertools import combinations_with_replacement
+from math import comb
 from typing import Literal
 
 from .. import checks
@@ -123,6 +124,8 @@ class ActionCosts:
     extra: Mapping[str, int] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
+        if not isinstance(self.extra, Mapping):
+            raise ValueError(f"extra {checks.shown(self.extra)} is not a mapping of pattern name to AP cost")
         for name, cost in self.extra.items():
             if name not in PATTERNS:
                 raise ValueError(f"no action pattern {name!r}: allowed are {', '.join(PATTERNS)}")
@@ -287,6 +290,11 @@ def plan_actions(
     return Plan(tuple(patterns), cost, ap, fits, steps=tuple(steps))
 
 
+#: the most combinations `fitting_plans` tries (all 35 patterns of the text, up to 4 in a plan,
+#: are 82,250): a bound on the work, *not in the source text*
+MAX_PLAN_COMBINATIONS = 100_000
+
+
 def fitting_plans(
     ap: int,
     candidates: Iterable[str],
@@ -298,9 +306,28 @@ def fitting_plans(
 ) -> list[Plan]:
     """Every combination of up to ``max_patterns`` candidate patterns that is legal and fits ``ap`` (000 §1-§3).
 
-    Combinations are unordered (a multiset), most expensive first.
+    Combinations are unordered (a multiset), most expensive first. The search tries every multiset,
+    so it is refused at once when there would be more than `MAX_PLAN_COMBINATIONS` of them.
     """
-    candidates = sorted(set(candidates))
+    if isinstance(candidates, str) or not isinstance(candidates, Iterable):
+        raise ValueError(f"candidates {candidates!r:.60} are not a list of action pattern names")
+    candidates = sorted(set(candidates), key=str)
+    for name in candidates:
+        if name not in PATTERNS:
+            raise ValueError(f"no action pattern {name!r:.60}: allowed are {', '.join(PATTERNS)}")
+    whole_number(max_patterns, "max_patterns")
+    if max_patterns < 1:
+        raise ValueError(f"max_patterns {max_patterns} is below 1: allowed are 1 or more")
+    if not candidates:
+        return []
+    tried = 0
+    for size in range(1, max_patterns + 1):  # stops at the first size over the limit
+        tried += comb(len(candidates) + size - 1, size)
+        if tried > MAX_PLAN_COMBINATIONS:
+            break
+    if tried > MAX_PLAN_COMBINATIONS:
+        raise ValueError(f"{len(candidates)} candidates in up to {max_patterns} patterns are {tried:,} combinations "
+                         f"to try: allowed are at most {MAX_PLAN_COMBINATIONS:,} (fewer candidates or patterns)")
     plans = []
     for size in range(1, max_patterns + 1):
         for combo in combinations_with_replacement(candidates, size):
@@ -407,7 +434,8 @@ def plan_round(
 
 
 __all__ = [
-    "ADDITIONAL_MOVE_AP", "CHARGE_DISENGAGE_AP", "FIXED_AP", "NORMAL_MOVE_AP", "PATTERNS", "ActionCosts",
+    "ADDITIONAL_MOVE_AP", "CHARGE_DISENGAGE_AP", "FIXED_AP", "MAX_PLAN_COMBINATIONS", "NORMAL_MOVE_AP", "PATTERNS",
+    "ActionCosts",
     "action_points", "ap_at_least", "ap_cost", "ap_distribution", "ap_to_move", "fitting_plans", "initiative",
     "initiative_odds", "moves_needed", "plan_actions", "scenario_turns",
 ]

@@ -6,6 +6,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
+from .. import checks
 from ..worked import Worked
 from .charts import Chart, ChartRoll, get_chart, roll_chart
 from .d36 import whole_number
@@ -79,6 +80,7 @@ class EscapeResult(Worked):
         return self.roll.entry.english if self.roll else "cannot escape (fainted): dies"
 
 
+@checks.checked_arguments
 def escape(dice: Sequence[int], *, fainted: bool, chart: Chart | None = None, modifier: int = 0) -> EscapeResult:
     """**Escape check** (脱出判定), 000 §8-2 (line 589): after the MS is destroyed, 2D6 on the escape
     chart (脱出判定チャート). The chart is *not in the source text*: ``chart`` defaults to BCDice's PC

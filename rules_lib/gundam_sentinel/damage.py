@@ -96,6 +96,7 @@ def apply_damage(
     return DamageResult(damage, armour, through, left, destroyed, check, secondary, effect, tuple(steps), chart_roll)
 
 
+@checks.checked_arguments
 def critical_hit(dice: Sequence[int], *, chart: Chart | None = None) -> ChartRoll:
     """A critical against a mook MS (000 §6, line 296): its effect comes from the **critical hit
     chart** (クリティカルヒットチャート), 2D6. The chart is *not in the source text*: ``chart``
@@ -142,6 +143,7 @@ class AddOnHit(Worked):
     to_body: int
 
 
+@checks.checked_arguments
 def hit_with_addon(damage: int, addon: AddOnArmour, *, beam: bool, overflow_to_body: bool = False) -> AddOnHit:
     """Where a hit's damage goes with add-on armour (000 §7-20, lines 536, 561).
 
@@ -168,6 +170,7 @@ class HitLocationResult(Worked):
     total: int
 
 
+@checks.checked_arguments
 def check_hit_location_table(table: Sequence[HitLocation], owner: str = "the MS") -> tuple[HitLocation, ...]:
     """``table`` if its rows give each total from 1 up to their highest exactly once, and reach at
     least 6 (000 §6, line 321): the die is 1D6, and the mission level and skill modifiers are added
@@ -181,6 +184,7 @@ def check_hit_location_table(table: Sequence[HitLocation], owner: str = "the MS"
     return tuple(table)
 
 
+@checks.checked_arguments
 def hit_location(
     die: int, table: Sequence[HitLocation], *, mission_level: int = 0, skill_modifier: int = 0
 ) -> HitLocationResult:

@@ -112,7 +112,7 @@ def board_svg(state: BattleState, *, size: float = 13) -> str:
 def status_line(state: BattleState) -> str:
     """Where the battle stands, in one line."""
     if state.phase == "over":
-        return f"the battle is over: the {state.winner} won"
+        return f"the battle is over after round {state.round}: {state.outcome}"
     waiting = next((u for u in state.units if u.pending), None)
     if waiting:
         return f"round {state.round}: the {waiting.name}'s player chooses what a chart result did"

@@ -104,12 +104,17 @@ def starting_positions(distance: int = START_DISTANCE) -> tuple[tuple[Hex, int],
     return (Hex(0, 0), 0), (Hex(0, -distance), 3)
 
 
+@checks.checked_arguments
 def facing_each_other(a: tuple[Hex, int], b: tuple[Hex, int]) -> bool:
     """Whether each unit has the other straight ahead, as at the start of a battle (000 §1)."""
+    for side, name in ((a, "a"), (b, "b")):
+        if not isinstance(side, tuple) or len(side) != 2 or not isinstance(side[0], Hex):
+            raise ValueError(f"{name} {checks.shown(side)} is not (hex, facing)")
     return (abs(hexgeo.relative_bearing(a[0], a[1], b[0])) < 1e-9
             and abs(hexgeo.relative_bearing(b[0], b[1], a[0])) < 1e-9)
 
 
+@checks.checked_arguments
 def in_firing_arc(position: Hex, facing: int, target: Hex, arc_degrees: float) -> bool:
     """Whether ``target`` is inside the attacker's **firing arc** (射界), 000 §5.
 
@@ -141,7 +146,7 @@ class DirectionModifiers:
 DIRECTION_OF_SEXTANT: dict[int, Direction] = {0: "front", 1: "front", 5: "front", 2: "side", 4: "side", 3: "rear"}
 
 
-@checks.checked_flags
+@checks.checked_arguments
 def attack_direction(target: Hex, target_facing: int, attacker: Hex, *, all_range: bool = False,
                      funnel_or_bit: bool = False, funnel_reading: FunnelReading = FUNNEL_READING) -> Direction:
     """From where, seen by the target, an attack comes (000 §6, optional rule; §7-6, lines 385-386).

@@ -87,6 +87,12 @@ class ModifierTotal(Worked):
     parts: tuple[Modifier, ...]
 
 
+def _modifier(part: object) -> Modifier:
+    if not isinstance(part, tuple | list) or len(part) != 2:
+        raise ValueError(f"modifier {checks.shown(part)} is not (name, value) or a Modifier")
+    return Modifier(part[0], part[1])
+
+
 def total_modifier(parts: Iterable[Modifier | tuple[str, int]] | Mapping[str, int]) -> ModifierTotal:
     """Add named modifiers into the **final hit modifier** (最終命中修正値), 000 §6.
 
@@ -94,7 +100,9 @@ def total_modifier(parts: Iterable[Modifier | tuple[str, int]] | Mapping[str, in
     and the chosen action patterns. Pass each as ``(name, value)`` or a :class:`Modifier`.
     """
     items = parts.items() if isinstance(parts, Mapping) else parts
-    mods = tuple(p if isinstance(p, Modifier) else Modifier(p[0], p[1]) for p in items)
+    if isinstance(items, str) or not isinstance(items, Iterable):
+        raise ValueError(f"modifiers {checks.shown(parts)} are not a list of (name, value) or Modifier")
+    mods = tuple(p if isinstance(p, Modifier) else _modifier(p) for p in items)
     total = sum(m.value for m in mods)
     steps = tuple(f"{m.name}: {m.value:+d}" + (f" ({m.source})" if m.source else "") for m in mods)
     return ModifierTotal(total, mods, steps=steps + (f"final modifier: {total:+d}",))

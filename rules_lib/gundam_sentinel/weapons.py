@@ -59,7 +59,7 @@ def shots_used(mode: FireMode, *, attacks: int | None = None, fired: int | None 
     if mode == "rapid-fire beam smart gun":
         return {"weapon": RAPID_FIRE_BSG_SHOTS}
     if mode == "all-round beam cannon":
-        whole_number(targets, "targets")
+        checks.whole(targets, "targets", minimum=1)  # a firing has a target; the shots do not depend on how many
         return {"weapon": 1}
     if mode == "reflector":
         return {"reflector": 1, "weapon": 1}
@@ -96,9 +96,7 @@ def auto_fire_splits(attacks: int, targets: int) -> list[tuple[int, ...]]:
     There are C(attacks - 1, targets - 1) of them; more than `MAX_AUTO_FIRE_SPLITS` are refused.
     """
     attacks, targets = whole_number(attacks, "attacks"), whole_number(targets, "targets")
-    _check_split_count(attacks, targets)
-    if targets < 1:
-        raise ValueError(f"targets {targets}: allowed are 1 or more")
+    _check_split_count(attacks, targets)  # refuses targets below 1 too
     if targets == 1:
         return [(attacks,)] if attacks >= 1 else []
     return [(first,) + rest for first in range(1, attacks) for rest in auto_fire_splits(attacks - first, targets - 1)]

@@ -159,6 +159,7 @@ class InitiativeResult(Worked):
     scores: tuple[int, int]
 
 
+@checks.checked_arguments
 def initiative(a: InitiativeSide, b: InitiativeSide, d20: Sequence[tuple[int, int]] = ()) -> InitiativeResult:
     """Who chooses first or second: sum of action dice + sensors; ties by agility, then 1D20 each (002 §1-1).
 
@@ -204,6 +205,7 @@ class ExtendedFace(StrEnum):
 MultiAttack = Literal["rapid_only", "every_weapon"]
 
 
+@checks.checked_arguments
 def firing_faces(weapon: Weapon, extended: ExtendedFace | str = ExtendedFace.IGNORED) -> tuple[int, ...]:
     """The die faces a weapon is used on (002 §H1, line 55, §1-1, line 167, §2-1, line 197)."""
     extended = ExtendedFace(extended)
@@ -230,6 +232,7 @@ class AttackCount(Worked):
     matching: tuple[int, ...]
 
 
+@checks.checked_arguments
 def attack_count(dice: Sequence[int], weapon: Weapon, extended: ExtendedFace | str = ExtendedFace.IGNORED,
                  multi_attack: MultiAttack = "rapid_only") -> AttackCount:
     """How many attacks a weapon makes with these action dice (002 §1-1, lines 159-161, §2-1).
@@ -266,6 +269,7 @@ def binomial_faces(dice: int, faces: int, sides: int = 6) -> Distribution:
     return binomial(dice, faces, sides)
 
 
+@checks.checked_arguments
 def attack_count_distribution(weapon: Weapon, dice: int = ACTION_DICE,
                               extended: ExtendedFace | str = ExtendedFace.IGNORED,
                               multi_attack: MultiAttack = "rapid_only") -> Distribution:
@@ -276,10 +280,18 @@ def attack_count_distribution(weapon: Weapon, dice: int = ACTION_DICE,
     return matching.map(lambda n: min(n, 1))
 
 
+#: the most action dice `enumerate_attack_counts` rolls out one by one (7,776 rolls): an engine
+#: limit, *not in the source text* (the text rolls three); `attack_count_distribution` has no such limit
+MAX_ENUMERATED_DICE = 5
+
+
+@checks.checked_arguments
 def enumerate_attack_counts(weapon: Weapon, dice: int = ACTION_DICE,
                             extended: ExtendedFace | str = ExtendedFace.IGNORED,
                             multi_attack: MultiAttack = "rapid_only") -> Distribution:
-    """The same by rolling every one of the 6**dice action rolls (the slow reference)."""
+    """The same by rolling every one of the 6**dice action rolls (the slow reference), for at most
+    `MAX_ENUMERATED_DICE` dice."""
+    checks.whole(dice, "the number of dice", minimum=0, maximum=MAX_ENUMERATED_DICE)
     return Distribution.uniform(
         attack_count(r, weapon, extended, multi_attack).attacks for r in product(range(1, 7), repeat=dice)
     )
@@ -328,6 +340,7 @@ def parse_faces(text: str | Sequence[int], what: str = "dice", most: int = 3) ->
     return faces
 
 
+@checks.checked_arguments
 def shooting_order(dice: Sequence[int], weapons: Sequence[Weapon],
                    extended: ExtendedFace | str = ExtendedFace.IGNORED) -> list[tuple[int, tuple[str, ...]]]:
     """Each die, largest first (§2-1, line 199), with the weapons that can use it."""
@@ -373,6 +386,7 @@ def response_action(dice: Sequence[int], give_up: Sequence[int]) -> DiceSpent:
     return DiceSpent(remaining, give_up, RESPONSE_ACTIVE_GAIN, steps=steps)
 
 
+@checks.checked_arguments
 def weapon_swap(dice: Sequence[int], give_up: int | None, weapon: Weapon | None = None) -> DiceSpent:
     """Swap weapons (or go from one- to two-handed) by leaving one action die unused (002 §1-1, line 189).
 
@@ -391,6 +405,7 @@ def weapon_swap(dice: Sequence[int], give_up: int | None, weapon: Weapon | None 
     return DiceSpent(remaining, (give_up,), 0, steps=steps)
 
 
+@checks.checked_arguments
 def swap_needed(weapon: Weapon | None = None, grip_from: Grip | None = None, grip_to: Grip | None = None) -> bool:
     """Whether taking up ``weapon`` (or changing grip) costs a die (002 §1-1, line 189, §H2 持替不要).
 
@@ -464,7 +479,7 @@ def chance_to_open_melee(melee_ability: bool = False, straight_order: StraightOr
 __all__ = [
     "ACTION_DICE", "ACTION_DIE_SIDES", "ACTION_ROLL", "PATTERN_LABELS", "RESPONSE_ACTIVE_GAIN",
     "RESPONSE_DICE", "SWAP_DICE", "TIE_BREAK_ROLL", "TIE_BREAK_SIDES", "ActionDiceOdds", "AttackCount",
-    "ExtendedFace", "InitiativeSide", "action_dice_count", "action_dice_odds", "attack_count",
+    "ExtendedFace", "InitiativeSide", "MAX_ENUMERATED_DICE", "action_dice_count", "action_dice_odds", "attack_count",
     "attack_count_distribution", "binomial_faces", "chance_to_open_melee", "enumerate_attack_counts",
     "firing_faces", "initiative", "may_open_melee", "parse_faces", "pattern_odds", "read_pattern",
     "response_action", "shooting_order", "swap_needed", "weapon_swap",

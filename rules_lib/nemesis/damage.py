@@ -187,11 +187,19 @@ def armour_odds(attack: str, armour: int, damage: str, attenuation: int, melee: 
     return armour_odds_against(attack, (armour,), damage, attenuation, melee)[armour]
 
 
+#: the most armour values one odds table compares: a bound on the work, *not in the source text*
+MAX_ARMOUR_TARGETS = 20
+
+
 def armour_odds_against(attack: str, armours: Sequence[int], damage: str, attenuation: int,
                         melee: bool = False) -> dict[int, ArmourOdds]:
     """`armour_odds` against each of several armour values (002 §3-1, §4-1), the attack's and the
     damage's distributions computed once for all of them (a sheet's odds table), the structure lost
-    from both."""
+    from both. At most `MAX_ARMOUR_TARGETS` armour values."""
+    if isinstance(armours, str) or not isinstance(armours, Sequence):
+        raise ValueError(f"armours {checks.shown(armours)} are not a list of armour values")
+    if len(armours) > MAX_ARMOUR_TARGETS:
+        raise ValueError(f"{len(armours)} armour values: allowed are at most {MAX_ARMOUR_TARGETS}")
     for armour in armours:
         checks.whole(armour, "armour (装甲値)", minimum=0)
     rolled = distribution(attack)
@@ -268,6 +276,8 @@ class UnitState:
 
     @classmethod
     def fresh(cls, unit: Silhouette) -> UnitState:
+        """The state of ``unit`` before any damage."""
+        checks.of_type(unit, "unit", Silhouette)
         return cls(unit.structure, dict(unit.part_durability))
 
 
@@ -279,7 +289,7 @@ class DamageOutcome(Worked):
     destroyed_now: tuple[str, ...]
 
 
-@checks.checked_flags
+@checks.checked_arguments
 def apply_damage(state: UnitState, damage: int, location_roll: int | None = None, body: str = "humanoid",
                  part_damage: PartDamage = "overflow") -> DamageOutcome:
     """Take damage on structure, spilling to a part rolled on 1D20 (002 §4-1, line 219, §7-1, lines 299-321).

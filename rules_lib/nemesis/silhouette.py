@@ -101,7 +101,7 @@ class Ability:
 def parse_ability(text: str, applies_to: str | None = None) -> Ability:
     """Read an ability as written (``迎撃1``, ``持替不要``, ``格闘``) or by English key (``interception 1``) (002 §H2, §H5)."""
     raw = halfwidth(str(text)).strip()
-    match = re.fullmatch(r"(.*?)\s*(\d+)?", raw)
+    match = re.fullmatch(r"(.*?)\s*(\d+)?", raw, re.DOTALL)  # any text matches: an odd one is refused by name below
     name, number = match.group(1), match.group(2)
     kind = _BY_LABEL.get(name) or ABILITIES.get(name.lower().replace(" ", "_"))
     if kind is None:
@@ -252,6 +252,7 @@ class Silhouette:
     part_labels: Mapping[str, str] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
+        checks.check_fields(self)
         if self.body not in BODY_PARTS:
             raise ValueError(f"body {self.body!r} is not one of {', '.join(BODY_PARTS)}")
         for key, value in self.parameters.items():
@@ -326,11 +327,19 @@ class Silhouette:
         return lines
 
 
+def _require(data: Mapping[str, Any], keys: tuple[str, ...], what: str) -> None:
+    missing = [key for key in keys if key not in data]
+    if missing:
+        raise ValueError(f"{what}: missing {', '.join(missing)} (needed are {', '.join(keys)})")
+
+
+@checks.checked_arguments
 def weapon_from_dict(data: Mapping[str, Any]) -> Weapon:
     """A weapon from a sheet's ``[[weapons]]`` table (weapon parameters of 002 §H1)."""
     unknown = set(data) - {"key", "name", "attack", "damage", "proper_range", "range", "attacks", "abilities", "two_handed"}
     if unknown:
         raise ValueError(f"weapon {data.get('name')!r}: unknown fields {sorted(unknown)}")
+    _require(data, ("name", "attack", "damage"), f"weapon {data.get('name')!r:.60}")
     proper = data.get("proper_range")
     return Weapon(
         key=data.get("key", data["name"]),
@@ -345,8 +354,10 @@ def weapon_from_dict(data: Mapping[str, Any]) -> Weapon:
     )
 
 
+@checks.checked_arguments
 def silhouette_from_dict(data: Mapping[str, Any]) -> Silhouette:
     """A silhouette from the mapping a unit TOML file holds (parameters of 002 §H1)."""
+    _require(data, ("model", "name", "parameters", "part_durability"), f"unit sheet {data.get('model')!r:.60}")
     return Silhouette(
         model=data["model"],
         name=data["name"],
@@ -361,12 +372,14 @@ def silhouette_from_dict(data: Mapping[str, Any]) -> Silhouette:
     )
 
 
+@checks.checked_arguments
 def load_silhouette(model: str = "SS-01") -> Silhouette:
     """Load a unit sheet shipped beside this module, by model (``SS-01``: the file ``ss-01.toml``; 002 §H2)."""
-    path = DATA / f"{model.lower()}.toml"
-    if not path.is_file():
-        known = ", ".join(sorted(p.stem.upper() for p in DATA.glob("*.toml")))
-        raise ValueError(f"no unit sheet for model {model!r}: known are {known}")
+    # looked up among the files there are: a model is never made into a path (no "../", no long names)
+    sheets = {p.stem.upper(): p for p in DATA.glob("*.toml")}
+    path = sheets.get(model.upper()) if isinstance(model, str) else None
+    if path is None:
+        raise ValueError(f"no unit sheet for model {checks.shown(model)}: known are {', '.join(sorted(sheets))}")
     return silhouette_from_dict(tomllib.loads(path.read_text(encoding="utf-8")))
 
 

@@ -120,6 +120,7 @@ class CheckRoll:
         return self.kind == "fumble"
 
 
+@checks.checked_arguments
 def check_roll(
     what: str, base: int, dice: Sequence[int], *, modifier: int = 0, criticals: CriticalRule
 ) -> CheckRoll:
@@ -138,11 +139,13 @@ def check_roll(
     return CheckRoll(what, base, modifier, pair, total, kind, tuple(steps), rolled.dice)
 
 
+@checks.checked_arguments
 def attack_roll(to_hit_base: int, dice: Sequence[int], *, modifier: int = 0, criticals: CriticalRule) -> CheckRoll:
     """Attack roll: to-hit base value (命中基本値) + 2D6 (004 §3-4-2-2, line 42)."""
     return check_roll("attack", to_hit_base, dice, modifier=modifier, criticals=criticals)
 
 
+@checks.checked_arguments
 def evasion_roll(evasion_base: int, dice: Sequence[int], *, modifier: int = 0, criticals: CriticalRule) -> CheckRoll:
     """Evasion roll: evasion base value (回避基本値) + 2D6 (004 §3-4-2-2, line 50)."""
     return check_roll("evasion", evasion_base, dice, modifier=modifier, criticals=criticals)
@@ -218,6 +221,10 @@ def resolve_attack(
 # -- damage ------------------------------------------------------------------------
 
 
+#: the most times a damage is rolled (a critical rolls twice, a charge once more): an engine limit,
+#: *not in the source text*, that keeps the written damage within the dice notation's 200 characters
+MAX_DAMAGE_ROLLS = 20
+
 #: a damage of dice and a constant, as ``2D6+1``: a critical rolls the dice again, the constant stays once
 _DICE_AND_CONSTANT = re.compile(r"(\d+D\d+)([+-]\d+)?")
 
@@ -231,7 +238,7 @@ def damage_expression(weapon_damage: str, physical_bonus: int = 0, *, rolls: int
     the damage *dice* once more (ダメージダイスを振って, line 45), so ``2D6+1`` critical with bonus 3
     is ``2D6+2D6+1+3`` (a ruling).
     """
-    checks.whole(rolls, "damage rolls", minimum=1)
+    checks.whole(rolls, "damage rolls", minimum=1, maximum=MAX_DAMAGE_ROLLS)
     checks.whole(physical_bonus, "physical damage bonus")
     distribution(weapon_damage)  # validates the notation
     split = _DICE_AND_CONSTANT.fullmatch(halfwidth(weapon_damage))
@@ -415,7 +422,7 @@ def _kinds(base: int, criticals: CriticalRule) -> dict[tuple[Kind, int], int]:
     return found
 
 
-@checks.checked_flags
+@checks.checked_arguments
 def attack_odds(
     to_hit: int,
     evasion: int | None,
@@ -555,7 +562,7 @@ def hit_chance_table(to_hit_values: Iterable[int], evasion: int, *, criticals: C
 
 __all__ = [
     "DAMAGE_ROLLS", "FUMBLE_DIFFICULTY_RANGE", "TARGETS_PER_ATTACK", "AttackOdds", "CheckRoll",
-    "CriticalRule", "Damage", "DifficultyCheck", "FumbleCheck", "Resolution", "attack_odds", "attack_roll", "can_melee",
+    "CriticalRule", "Damage", "MAX_DAMAGE_ROLLS", "DifficultyCheck", "FumbleCheck", "Resolution", "attack_odds", "attack_roll", "can_melee",
     "check_roll", "damage_expression", "damage_taken", "difficulty_check", "evasion_roll", "fumble_check", "hit_chance_table",
     "in_firing_arc", "resolve_attack",
 ]

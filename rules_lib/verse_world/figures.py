@@ -75,6 +75,7 @@ def reach_svg(plan: MovePlan, width: int, height: int, *, cell: int = 22) -> str
 _SIDE_FILL = {"pc": "#90caf9", "gm": "#ef9a9a"}
 
 
+@checks.checked_arguments
 def board_svg(state: BattleState, *, show: Literal["auto", "reach", "arc", "none"] = "auto",
               mode: str | None = None, cell: int = 30) -> str:
     """The square map as SVG (``geometry.square.grid_svg``): units in their side's colour with a facing arrow.
@@ -84,6 +85,7 @@ def board_svg(state: BattleState, *, show: Literal["auto", "reach", "arc", "none
     still move, the arc once it has moved or cannot.
     """
     from .battle_odds import move_plan  # loaded with a battle, not the rules
+    _check_state(state)
     rules = state.rules
     fills: dict[Square, str] = {}
     actor = state.unit(state.actor) if state.actor and state.phase == "action" else None
@@ -130,7 +132,7 @@ def board_html(state: BattleState, **kwargs) -> str:
 
 def status_line(state: BattleState) -> str:
     if state.phase == "over":
-        return f"turn {state.turn}: the battle is over: " + (f"{state.winner} wins" if state.winner else "a draw")
+        return f"turn {state.turn}: the battle is over: " + (f"{state.winner} wins" if state.winner else (state.end_reason or "a draw"))
     if state.phase == "initiative":
         return f"turn {state.turn}: roll initiative"
     if state.phase == "end-of-turn":
@@ -145,7 +147,16 @@ def status_line(state: BattleState) -> str:
             + (f" ({'; '.join(done)})" if done else ""))
 
 
+@checks.checked_arguments
+def _check_state(state: object) -> None:
+    from .battle_state import BattleState  # loaded with a battle, not the rules
+
+    checks.of_type(state, "state", BattleState)
+
+
 def units_html(state: BattleState) -> str:
+    """The units' table of a battle: name and side, pilot, HP, protection, MP and pose."""
+    _check_state(state)
     rows = "".join(
         f"<tr><td>{html.escape(u.name)} ({u.side})</td><td>{html.escape(u.pilot)}</td><td>{u.hp}/{u.max_hp}</td>"
         f"<td>{u.protection}</td><td>{u.pilot_mp}</td><td>{u.mecha_mp}</td><td>{u.pose}</td>"

@@ -171,6 +171,7 @@ def move_costs(
     return MoveCosts("mecha", m.key, forward, backward, sideways, diagonal, turn, steps=tuple(steps))
 
 
+@checks.checked_arguments
 def step_cost(costs: MoveCosts, step: Step | str) -> int:
     """The cost of one step before terrain (004 §3-4-2-1, §3-4-3-1), or a ``ValueError`` saying why it is not allowed."""
     step = _step(step)
@@ -218,7 +219,12 @@ def terrain_cost(cost: int, multiplier: Fraction | int = 1) -> int:
     rounding up are parameters *not in the source text*.
     """
     checks.whole(cost, "step cost", minimum=0)
-    multiplier = Fraction(multiplier)
+    if isinstance(multiplier, bool):
+        raise ValueError(f"terrain multiplier {multiplier!r} is not a number")
+    try:  # a number, or a fraction written as text ("3/2")
+        multiplier = Fraction(multiplier)
+    except (ValueError, TypeError, OverflowError, ZeroDivisionError):
+        raise ValueError(f"terrain multiplier {checks.shown(multiplier)} is not a finite number or fraction") from None
     if multiplier <= 0:
         raise ValueError(f"terrain multiplier {multiplier} must be more than 0")
     return math.ceil(cost * multiplier)
@@ -259,6 +265,7 @@ class PathResult(Worked):
     mecha_mp_per_turn: str
 
 
+@checks.checked_arguments
 def walk_path(
     steps: Sequence[Step | str],
     points: int,
@@ -315,7 +322,7 @@ class MovePlan:
         return drain_distribution(self.mecha_mp_per_turn)
 
 
-@checks.checked_flags
+@checks.checked_arguments
 def plan_move(
     points: int,
     *,

@@ -82,6 +82,10 @@ class FireSchedule(Worked):
         return tuple(n for n, a in enumerate(self.actions, start=1) if a == action)
 
 
+#: the most combat turns a fire schedule lists: an engine limit, *not in the source text*
+MAX_SCHEDULE_TURNS = 1000
+
+
 def fire_schedule(
     weapon: str,
     turns: int,
@@ -102,7 +106,7 @@ def fire_schedule(
     - thrown weapons: every turn while ready ones last (``carried``, line 80, line 112).
     """
     w = ranged_weapon(weapon)
-    checks.whole(turns, "turns", minimum=0)
+    checks.whole(turns, "turns", minimum=0, maximum=MAX_SCHEDULE_TURNS)
     actions: list[str] = []
     steps: list[str] = []
     if w.cycle == "ammunition":
@@ -169,6 +173,6 @@ def turns_per_shot(weapon: str) -> int | None:
 
 
 __all__ = [
-    "FireSchedule", "RangedWeapon", "fire_schedule", "physical_bonus_applies", "ranged_weapon",
+    "MAX_SCHEDULE_TURNS", "FireSchedule", "RangedWeapon", "fire_schedule", "physical_bonus_applies", "ranged_weapon",
     "turns_per_shot",
 ]

@@ -118,6 +118,7 @@ class TurnOrder(Worked):
         return self.slots[0] if self.slots else None
 
 
+@checks.checked_arguments
 def turn_order(
     combatants: Iterable[Combatant], *, npcs_after_pcs: NpcPlacement = "on-ties"
 ) -> TurnOrder:
@@ -176,6 +177,7 @@ class ExtraActionCheck(Worked):
 ExtraActionCandidate = Literal["first-actor", "highest-initiative"]
 
 
+@checks.checked_arguments
 def extra_action_check(
     order: TurnOrder,
     *,

@@ -50,6 +50,7 @@ def effective_armour(armour: int, covering: bool = False, rules: Wis6Rules = DEF
     return halve(armour, rules.armour_halving) if covering else armour
 
 
+@checks.checked_arguments
 def damage(
     outcome: str, weapon_attack: int, success_level: int, armour: int, rules: Wis6Rules = DEFAULT_RULES
 ) -> Damage:
@@ -133,7 +134,7 @@ class AttackResult(Worked):
         return self.damage is not None
 
 
-@checks.checked_flags
+@checks.checked_arguments
 def resolve_attack(
     attack_roll: int,
     attack_ability: int,
@@ -186,7 +187,7 @@ class AttackOdds:
         return self.outcomes["equal"] + self.outcomes["hit"] + self.outcomes["critical"]
 
 
-@checks.checked_flags
+@checks.checked_arguments
 def attack_odds(
     attack_ability: int,
     evasion_ability: int,

@@ -14,6 +14,7 @@ from fractions import Fraction
 from functools import cache
 from types import MappingProxyType
 
+from .. import checks
 from ..dice import Distribution
 from ..worked import Worked
 from .attack import damage
@@ -66,6 +67,7 @@ class CounterDamage(Worked):
         return self.damage is not None
 
 
+@checks.checked_arguments
 def counter_damage(
     counter_level: int,
     enemy_level: int,
@@ -137,6 +139,7 @@ def incoming_outcome(attack: SuccessRoll) -> str:
     return "critical" if attack.critical else "hit"
 
 
+@checks.checked_arguments
 def incoming_damage(
     attack: SuccessRoll, enemy_weapon_attack: int, own_armour: int, rules: Wis6Rules = DEFAULT_RULES
 ):
@@ -144,6 +147,7 @@ def incoming_damage(
     return damage(incoming_outcome(attack), enemy_weapon_attack, attack.level, own_armour, rules)
 
 
+@checks.checked_arguments
 def resolve_counter(
     attack_roll: int,
     attack_ability: int,
@@ -202,6 +206,7 @@ class CounterOdds:
         return self.outcomes["equal"] + self.outcomes["higher"]
 
 
+@checks.checked_arguments
 def counter_odds(
     attack_ability: int,
     counter_ability: int,

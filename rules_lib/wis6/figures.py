@@ -63,7 +63,8 @@ def status_line(state: BattleState) -> str:
     if state.phase == "order":
         return "before the battle: the action order is not decided yet"
     if state.phase == "over":
-        return f"the battle is over after turn {state.turn}: {state.winner or 'nobody'} wins"
+        outcome = f"{state.winner} wins" if state.winner else (state.end_reason or "a draw")
+        return f"the battle is over after turn {state.turn}: {outcome}"
     done = [s for s, d in (("moved", state.moved), ("attacked", state.attacked)) if d]
     return f"turn {state.turn}, {state.actor}'s action" + (f" ({' and '.join(done)})" if done else "")
 

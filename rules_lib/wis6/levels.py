@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
 
+from .. import checks
 from ..dice import Distribution, success_level
 from ..worked import Worked
 from .rules import DEFAULT_RULES, Wis6Error, Wis6Rules, whole
@@ -64,6 +65,7 @@ def highest_roll_for_level(level: int, ability: int) -> int:
     return check_ability(ability) // level
 
 
+@checks.checked_arguments
 def maximum_level(ability: int, rules: Wis6Rules = DEFAULT_RULES) -> int:
     """The "maximum success level" (成功レベル最大) a critical takes (001 §3-1, line 43; a ruling).
 
@@ -142,6 +144,7 @@ class LevelOdds:
         return self.levels.at_least(level)
 
 
+@checks.checked_arguments
 def level_odds(ability: int, rules: Wis6Rules = DEFAULT_RULES) -> LevelOdds:
     """The exact chance of each success level for ``ability`` on a d20 (001 §3-1).
 
@@ -172,6 +175,7 @@ def _level_counts(ability: int, rules: Wis6Rules) -> dict[tuple[int, bool], int]
     return dict(counts)
 
 
+@checks.checked_arguments
 def roll_states(ability: int, rules: Wis6Rules = DEFAULT_RULES) -> dict[tuple[int, bool], Fraction]:
     """The exact chance of each (level, critical) pair of one d20 against ``ability`` (001 §3-1)."""
     counts = _level_counts(check_ability(ability), rules)

@@ -107,6 +107,8 @@ def whole(name: str, value: object, *, minimum: int | None = None, maximum: int 
 def halve(value: int, rounding: Rounding, divisor: int = 2) -> int:
     """``value / divisor`` (a half unless told otherwise) rounded down or up."""
     _choice("rounding", rounding, ROUNDINGS)
+    whole("value", value)
+    whole("divisor", divisor, minimum=1)
     return value // divisor if rounding == "down" else -((-value) // divisor)
 
 

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Literal
 
+from .. import checks
 from ..worked import Worked
 from .attack import AttackResult, resolve_attack
 from .levels import SuccessRoll, success_roll
@@ -154,6 +155,7 @@ class SupportCheck:
     reason: str
 
 
+@checks.checked_arguments
 def check_support(
     action: str,
     *,
@@ -213,6 +215,7 @@ class Combination(Worked):
     adopted: CombinationAttack
 
 
+@checks.checked_arguments
 def combination(
     attacks: Sequence[CombinationAttack], *, tie: Literal["higher_weapon_attack", "first"] = "higher_weapon_attack"
 ) -> Combination:
@@ -384,6 +387,7 @@ class Effect:
     timing: str | None = None
 
 
+@checks.checked_arguments
 def can_use_effect(effect: Effect, moment: str) -> bool:
     """Whether ``effect`` may be used at ``moment`` (エフェクト使用, 001 §4-8): at its set timing,
     or at any moment when it has none. The effects themselves are not in this text."""

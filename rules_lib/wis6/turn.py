@@ -9,6 +9,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from .. import checks
 from ..checks import halfwidth
 from ..dice import GivenDice, SeededDice
 from ..worked import Worked
@@ -49,6 +50,7 @@ class Initiative(Worked):
     tie_rolls: tuple[tuple[str, int], ...]
 
 
+@checks.checked_arguments
 def initiative_order(
     combatants: Sequence[Combatant],
     *,
@@ -110,6 +112,7 @@ def _break_ties(group, total, source, sides, tie_rolls, steps) -> list[str]:
     return ordered
 
 
+@checks.checked_arguments
 def turn_sequence(initiative: Initiative) -> tuple[tuple[str, str], ...]:
     """One turn (ターン): each unit in the action order does its three steps (001 §1-3, §1-4).
 
@@ -160,6 +163,7 @@ def parse_square(name: str, *, columns: int | None = None, rows: int | None = No
     return square
 
 
+@checks.checked_arguments
 def distance(a: str | Square, b: str | Square, rules: Wis6Rules = DEFAULT_RULES) -> int:
     """Squares between two squares (001 §1-3, line 15, §4-2, line 67) under ``rules.metric`` (a ruling: the text gives no metric).
 
@@ -182,6 +186,7 @@ class Move(Worked):
     mobility: int
 
 
+@checks.checked_arguments
 def move(
     start: str | Square,
     end: str | Square,

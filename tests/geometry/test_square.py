@@ -123,7 +123,11 @@ def test_reachable_rejects_bad_input():
 def test_reachable_refuses_a_search_over_its_cap(monkeypatch):
     monkeypatch.setattr(square, "MAX_REACH_POSES", 50)
     with pytest.raises(ValueError, match="more than 50 poses"):
+        reachable(Pose(ORIGIN, Facing.NORTH), 1_000, lambda b, s, a: 1)
+    with pytest.raises(ValueError, match="movement points 1000000 is above 10000"):  # refused before any search
         reachable(Pose(ORIGIN, Facing.NORTH), 10**6, lambda b, s, a: 1)
+    with pytest.raises(ValueError, match=r"map bounds \(\) are not \(width, height\)"):
+        reachable(Pose(ORIGIN, Facing.NORTH), 1, lambda b, s, a: 1, bounds=())
     assert len(reachable(Pose(Square(1, 1), Facing.NORTH), 10**6, lambda b, s, a: 1, bounds=(3, 3)).poses()) == 36
 
 

@@ -1,6 +1,7 @@
 """Rule functions refuse nonsense by name, and costly ones refuse beyond a cap (issue 15, item 5)."""
 
 import math
+import re
 from fractions import Fraction
 
 import pytest
@@ -20,7 +21,7 @@ from rules_lib.verse_world import mp as vw_mp
 from rules_lib.verse_world.figures import arc_svg, ranged_figure_rows, reach_svg
 from rules_lib.verse_world.movement import MAX_MOVE_STEPS, plan_move
 from rules_lib.wis6.levels import level_sequence
-from rules_lib.wis6.rules import Wis6Error, whole
+from rules_lib.wis6.rules import Wis6Error, Wis6Rules, whole
 
 
 @pytest.mark.parametrize(
@@ -124,5 +125,56 @@ def test_number_flag_text_choice():
 def test_system_checkers_share_the_checker():
     with pytest.raises(Wis6Error, match="AP 1.5 is not a whole number"):
         whole("AP", 1.5)
+    from rules_lib.nemesis.damage import UnitState
+    from rules_lib.nemesis.silhouette import load_silhouette
+
     with pytest.raises(ValueError, match="damage nan is not a whole number"):
-        apply_damage(None, math.nan)  # type: ignore[arg-type]  # the damage is checked first
+        apply_damage(UnitState.fresh(load_silhouette()), math.nan)
+    with pytest.raises(ValueError, match="state None is not a UnitState"):
+        apply_damage(None, 3)  # type: ignore[arg-type]
+
+
+def _issue_33_examples():
+    from rules_lib import dice
+    from rules_lib.dice.shapes import pool_distribution
+    from rules_lib.geometry.hex import MAX_RADIUS, Hex, hexes_within
+    from rules_lib.gundam_sentinel.charts import load_charts
+    from rules_lib.nemesis.action import MAX_ENUMERATED_DICE, enumerate_attack_counts
+    from rules_lib.nemesis.silhouette import load_silhouette
+    from rules_lib.verse_world.attack import MAX_DAMAGE_ROLLS, damage_expression
+    from rules_lib.wis6.rules import halve
+
+    grid = next(chart for chart in load_charts().values() if chart.grid)
+    weapon = load_silhouette().weapons[0]
+    return [
+        (lambda: dice.odds(5), "dice expression 5 is not text"),
+        (lambda: grid.result(1, total=-10**9), "total column -1000000000 is below 1"),
+        (lambda: halve(14, "down", 0), "divisor 0 is below 1"),
+        (lambda: damage_expression("2D6", rolls=10**18), f"allowed are 1 to {MAX_DAMAGE_ROLLS}"),
+        (lambda: hexes_within(Hex(0, 0), 10**6), f"allowed are 0 to {MAX_RADIUS}"),
+        (lambda: enumerate_attack_counts(weapon, dice=9), f"allowed are 0 to {MAX_ENUMERATED_DICE}"),
+        (lambda: pool_distribution(200, 1000), "exact odds are limited to 2,001"),
+    ]
+
+
+@pytest.mark.parametrize("index", range(7))
+def test_issue_33_examples_refuse_at_once_by_name(index):
+    """The unbounded calls issue 33 named: each a ValueError with its limit, in well under a second."""
+    import time
+
+    call, message = _issue_33_examples()[index]
+    began = time.process_time()
+    with pytest.raises(ValueError, match=re.escape(message)):
+        call()
+    assert time.process_time() - began < 0.5
+
+
+def test_checked_arguments_refuse_a_look_alike_by_name():
+    from rules_lib.geometry.hex import Hex, bearing
+    from rules_lib.wis6.levels import maximum_level
+
+    with pytest.raises(ValueError, match="rules 3 is not a Wis6Rules"):
+        maximum_level(12, rules=3)  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match=r"is not a Hex"):
+        bearing(Hex(0, 0), (1, 0))  # type: ignore[arg-type]
+    assert maximum_level(12) == maximum_level(12, rules=Wis6Rules())
