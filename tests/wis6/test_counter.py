@@ -77,3 +77,18 @@ def test_a_bad_counter_value_is_refused_by_both_functions(field, bad):
         resolve_counter(3, 3, 3, 3, values)
     with pytest.raises(ValueError, match="."):
         counter_odds(3, 3, values)
+
+
+def test_resolve_counter_ap_bound():
+    # 001 §4-5: only a standing unit counters, so AP 0 is refused and AP 1 accepted.
+    values = CounterValues(enemy_weapon_attack=1, own_armour=0, own_ap=0, own_weapon_attack=1)
+    with pytest.raises(Wis6Error, match="AP 0 is below 1"):
+        resolve_counter(5, 14, 3, 16, values)
+    assert resolve_counter(5, 14, 3, 16, replace(values, own_ap=1)).ap_after <= 1
+
+
+def test_counter_damage_not_critical_by_default():
+    # Under the 'double' ruling a counter is doubled only when critical is passed: the default is False.
+    double = Wis6Rules(counter_critical="double")
+    assert counter_damage(4, 2, 8, rules=double).damage == 24
+    assert counter_damage(4, 2, 8, critical=True, rules=double).damage == 48

@@ -60,3 +60,19 @@ def test_growth_options():
     assert (options["armour"].purchases, options["armour"].points_left) == (2, 1)
     assert options["weapon_attack"].total_gain == 1
     assert options["ability"].total_gain == 5
+
+
+def test_sheet_and_plan_bounds():
+    # Boundaries of the sheet's and the plan's counts: the value just refused and the value just accepted.
+    with pytest.raises(Wis6Error, match="ability 'reaction'.*0.*below 1"):
+        Sheet({"reaction": 0}, ap=40, armour=5, mobility=4)
+    assert Sheet({"reaction": 1}, ap=40, armour=5, mobility=4).abilities == {"reaction": 1}
+    with pytest.raises(Wis6Error, match="weapon attack 'rifle'.*-1.*below 0"):
+        Sheet({"reaction": 1}, ap=40, armour=5, mobility=4, weapons={"rifle": -1})
+    assert Sheet({"reaction": 1}, ap=40, armour=5, mobility=4, weapons={"rifle": 0}).weapons == {"rifle": 0}
+    with pytest.raises(Wis6Error, match="ability raise 'reaction'.*-1.*below 0"):
+        GrowthPlan(abilities={"reaction": -1})
+    assert GrowthPlan(abilities={"reaction": 0}).pilot_cost() == 0
+    with pytest.raises(Wis6Error, match="weapon purchases 'rifle'.*-1.*below 0"):
+        GrowthPlan(weapons={"rifle": -1})
+    assert GrowthPlan(weapons={"rifle": 0}).ac_cost() == 0

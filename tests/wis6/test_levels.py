@@ -112,3 +112,16 @@ def test_bad_readings_are_refused():
         Wis6Rules(halving="sideways")
     with pytest.raises(Wis6Error, match="used only with"):
         Wis6Rules(fixed_critical_level=32)
+
+
+def test_success_roll_working_shows_the_quotient():
+    # The working prints ability ÷ level: a whole number as is, a fraction as a decimal.
+    assert success_roll(5, 14).steps[0].endswith("(14 ÷ 2 = 7)")
+    assert success_roll(3, 14).steps[0].endswith("(14 ÷ 4 = 3.5)")
+
+
+def test_critical_working_names_the_reading():
+    # 001 §3-1, line 43: the working names which reading of "the maximum level" gave the critical's level.
+    assert "the level a roll of 1 earns" in success_roll(1, 14).steps[1]
+    fixed = Wis6Rules(critical_level="fixed", fixed_critical_level=32)
+    assert "the fixed top of the scale" in success_roll(1, 14, fixed).steps[1]

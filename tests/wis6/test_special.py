@@ -103,3 +103,40 @@ def test_effects_at_their_timing_or_any_time():
     assert can_use_effect(Effect("boost"), "evasion")
     assert can_use_effect(Effect("shield", timing="evasion"), "evasion")
     assert not can_use_effect(Effect("shield", timing="evasion"), "attack")
+
+
+def test_support_check_refusals_name_what_is_missing():
+    # each guard by its own message: without it a later guard refuses with another reason
+    with pytest.raises(Wis6Error, match=r"counter is not a supporting action: allowed are covering, combination, "
+                                        r"interception"):
+        check_support("counter", ally="Asuka", distance=1, weapon_range=3)
+    with pytest.raises(Wis6Error, match=r"covering needs the distance to the ally in squares"):
+        check_support("covering", ally="Asuka")
+    for missing in ({"distance": 1}, {"weapon_range": 3}):
+        with pytest.raises(Wis6Error, match=r"interception needs the distance and the weapon range"):
+            check_support("interception", ally="Asuka", **missing)
+    assert check_support("interception", ally="Asuka", distance=3, weapon_range=3).allowed
+
+
+def test_combination_refusals_at_their_boundary():
+    a = CombinationAttack("Asuka", success_roll(9, 20), 10)
+    b = CombinationAttack("Ben", success_roll(9, 20), 12)
+    with pytest.raises(Wis6Error, match=r"a combination needs at least 2 attacks, not 1"):
+        combination([a])
+    assert combination([a, b]).adopted.attacker == "Ben"
+    with pytest.raises(Wis6Error, match=r"tie 'x' is not one of higher_weapon_attack, first"):
+        combination([a, b], tie="x")
+
+
+def test_interception_refusals_name_the_weapon_input():
+    kwargs = {"attack_kind": "missile", "missile_weapon_attack": 12, "armour": 4}
+    with pytest.raises(Wis6Error, match=r"weapon kind 'melee' is not one of"):
+        intercept(5, 20, 2, 18, weapon_kind="melee", generator_load=2, energy_load=3, ammo=6, **kwargs)
+    with pytest.raises(Wis6Error, match=r"a ballistic interception needs the weapon's ammunition count \(ammo\)"):
+        intercept(5, 20, 2, 18, weapon_kind="ballistic", **kwargs)
+
+
+def test_a_cooperation_is_released_once():
+    over = declare_cooperation("Asuka", "Rei").release()
+    with pytest.raises(Wis6Error, match=r"Asuka's cooperation with Rei is already over"):
+        over.release()

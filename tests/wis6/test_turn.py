@@ -74,3 +74,28 @@ def test_movement_up_to_mobility():
     assert move("A-3", "A-6", 3).distance == 3
     with pytest.raises(Wis6Error, match="B-6 is 4 squares from A-3 \\(manhattan distance\\), but the mobility is 3"):
         move("A-3", "B-6", 3, rules=Wis6Rules(metric="manhattan"))
+
+
+def test_the_default_tie_die_is_a_d20():
+    # ruling "Which die breaks a tie in the action order" (book/wis6/_rulings.md): a d20 (not in the source text)
+    assert initiative_order(UNITS, dice=[20, 3]).order == ("Asuka", "Ben", "Chika")
+    with pytest.raises(Wis6Error, match="it is a d20: allowed are 1 to 20"):
+        initiative_order(UNITS, dice=[21, 3])
+
+
+def test_tie_break_dice_and_a_seed_are_not_both_given():
+    with pytest.raises(Wis6Error, match="give tie-break dice or a seed, not both"):
+        initiative_order(UNITS, dice=[6, 14], seed=7)
+    assert initiative_order(UNITS, dice=[6, 14]).order == initiative_order(UNITS, dice=[6, 14], seed=None).order
+
+
+def test_the_map_size_of_a_square_is_one_column_and_one_row_or_more():
+    assert parse_square("A-1", columns=1, rows=1) == parse_square("A-1")
+    with pytest.raises(ValueError, match=r"columns 0 is below 1: allowed are 1 or more"):
+        parse_square("A-1", columns=0)
+    with pytest.raises(ValueError, match=r"rows 0 is below 1: allowed are 1 or more"):
+        parse_square("A-1", rows=0)
+    with pytest.raises(Wis6Error, match=r"square 'B-1' is off the map: columns run A to A"):
+        parse_square("B-1", columns=1)
+    with pytest.raises(Wis6Error, match=r"square 'A-2' is off the map: rows run 1 to 1"):
+        parse_square("A-2", rows=1)
