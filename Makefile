@@ -7,7 +7,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-stamp
 PIP_VERSION := 26.3
 
-.PHONY: serve test site book bench bench-site mutation lint clean chromium
+.PHONY: serve serve-port-check test site book bench bench-site mutation lint clean chromium
 
 $(STAMP): pyproject.toml constraints.txt build-constraints.txt
 	$(PYTHON) -m venv $(VENV)
@@ -15,9 +15,14 @@ $(STAMP): pyproject.toml constraints.txt build-constraints.txt
 	$(BIN)/python -m pip install --quiet -c constraints.txt --build-constraint build-constraints.txt -e '.[book,dev]'
 	touch $(STAMP)
 
-## serve the book site on http://127.0.0.1:8000
-serve: $(STAMP)
-	$(BIN)/mkdocs serve --dev-addr 127.0.0.1:8000
+## serve the book site on http://127.0.0.1:8000 (another port: make serve PORT=8001); a busy port is
+## refused in one line before the build starts, and changes to rules_lib/ rebuild the site too
+PORT ?= 8000
+serve: serve-port-check $(STAMP)
+	$(BIN)/mkdocs serve --dev-addr 127.0.0.1:$(PORT) --watch rules_lib
+
+serve-port-check:
+	@$(PYTHON) tools/port_free.py $(PORT)
 
 ## every test: lint, strict site build, library/catalogue/widget tests, nbval over every notebook,
 ## and the browser tests against the built site (tools/run_tests.sh: the build beside the Python

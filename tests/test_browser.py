@@ -216,7 +216,9 @@ def test_gundam_sentinel_to_hit_recomputes_when_evasion_changes(browser, site_ur
     page, problems, outside = open_page(browser, site_url + "gundam-sentinel/07-calculators/")
     assert page.evaluate("window.rulesLibLive.status") == "live", page.evaluate("window.rulesLibLive.error")
     calculator = page.locator(".widget-vbox").filter(has=page.locator("text=evasion value (回避値)")).first
-    result = calculator.locator(".widget-html").last
+    # the result is the HTML before the worked-example line under it
+    shown = calculator.locator(".widget-html")
+    result = shown.nth(shown.count() - 2)
     before = shown_text(result)
     assert f"hit: {hit_odds(14, 54).hit} " in before
     evasion = calculator.locator(".widget-text", has_text="evasion value").locator("input")

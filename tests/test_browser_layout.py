@@ -102,6 +102,24 @@ LAYOUT_PROBLEMS = r"""
     }
   }
   if (!widgets.length) problems.push("no widget on the page");
+  // a numbered list's markers sit left of its items: the longest ("168.") must fit between an item
+  // and the nearest box that clips, or that box cuts its first digits ("11." read as ".1.")
+  const clipLeft = (el) => {
+    for (let up = el.parentElement; up && up !== document.body; up = up.parentElement)
+      if (getComputedStyle(up).overflowX !== "visible") return up.getBoundingClientRect().left;
+    return 0;
+  };
+  for (const list of document.querySelectorAll("ol")) {
+    const items = [...list.querySelectorAll(":scope > li")];
+    if (!shown(list) || items.length < 10 || getComputedStyle(list).listStylePosition !== "outside") continue;
+    const last = items[items.length - 1];
+    const style = getComputedStyle(last);
+    measure.font = `${style.fontSize} ${style.fontFamily}`;
+    const marker = measure.measureText(`${items.length}.`).width;
+    const room = last.getBoundingClientRect().left - clipLeft(list);
+    if (room < marker)
+      problems.push(`${name(list)}: its marker "${items.length}." needs ${Math.ceil(marker)} px, has ${Math.floor(room)} px`);
+  }
   return problems;
 }
 """

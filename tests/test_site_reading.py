@@ -336,3 +336,22 @@ def test_notebook_pages_link_the_cut_stylesheet_and_every_stylesheet_they_link_e
     for page in [site_dir / "gundam-sentinel" / "07-calculators" / "index.html", site_dir / "index.html"]:
         for href in re.findall(r'<link rel="stylesheet" href="([^"]+)"', page.read_text(encoding="utf-8")):
             assert (page.parent / href).resolve().is_file(), (page, href)
+
+
+def test_a_chapter_title_names_its_system_unless_it_already_does():
+    from mkdocs_hooks import page_title
+
+    chapters = {"wis6": "WIS6", "nemesis": "Nemesis"}
+    assert page_title("A first battle", "wis6/06-first-battle.ipynb", chapters) == "A first battle · WIS6"
+    assert page_title("WIS6 at a glance", "wis6/00-glance.ipynb", chapters) == "WIS6 at a glance"
+    assert page_title("Glossary", "glossary.md", chapters) == "Glossary"
+
+
+def test_no_two_pages_share_a_title(site_dir):
+    titles: dict[str, list[str]] = {}
+    for page in sorted(site_dir.rglob("*.html")):
+        found = re.search(r"<title>(.*?)</title>", page.read_text(encoding="utf-8"), re.S)
+        if found and page.name != "404.html":
+            titles.setdefault(found.group(1).strip(), []).append(str(page.relative_to(site_dir)))
+    shared = {title: pages for title, pages in titles.items() if len(pages) > 1}
+    assert not shared, shared

@@ -118,24 +118,41 @@ def test_every_citation_in_the_book_rulings_and_glossary_links_to_a_line_of_its_
     assert linked > 900  # about 1,000 citations today: the book cites by line throughout
 
 
-def test_every_citation_in_the_librarys_docstrings_links_to_a_line_of_its_text():
-    """The API reference shows the docstrings; a module of a system's package cites that system's text."""
+def docstring_citation_problems(path: Path, default: str | None) -> tuple[list[str], int]:
+    """Each docstring citation of one module that links nowhere (``file:line: what``), and the links."""
     import ast
 
+    problems, linked = [], 0
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)):
+            docstring = ast.get_docstring(node)
+            if docstring:
+                out, unresolved = citations.link_citations(_html(docstring), default, _link)
+                linked += out.count('class="source-cite"')
+                line = getattr(node, "lineno", 1)  # a module has no line: its docstring opens the file
+                problems += [f"{path.name}:{line}: {what}" for what in unresolved]
+    return problems, linked
+
+
+def test_every_citation_in_the_librarys_docstrings_links_to_a_line_of_its_text():
+    """The API reference shows the docstrings; a module of a system's package cites that system's text."""
     problems = []
     linked = 0
     for path in sorted((ROOT / "rules_lib").rglob("*.py")):
         parts = path.relative_to(ROOT).with_suffix("").parts
         default = next((citations.PACKAGE_TEXT[p] for p in parts if p in citations.PACKAGE_TEXT), None)
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)):
-                docstring = ast.get_docstring(node)
-                if docstring:
-                    out, unresolved = citations.link_citations(_html(docstring), default, _link)
-                    linked += out.count('class="source-cite"')
-                    problems += [f"{path.relative_to(ROOT)}:{node.lineno}: {what}" for what in unresolved]
+        found, links = docstring_citation_problems(path, default)
+        problems += [f"{path.parent.relative_to(ROOT)}/{what}" for what in found]
+        linked += links
     assert problems == []
     assert linked > 500
+
+
+def test_a_bad_citation_in_a_module_docstring_is_reported_at_line_1(tmp_path):
+    module = tmp_path / "bad.py"
+    module.write_text('"""Misses the text: 000 §99-9."""\n\n\ndef f():\n    """Fine."""\n', encoding="utf-8")
+    problems, _ = docstring_citation_problems(module, "000")
+    assert problems and all(problem.startswith("bad.py:1: ") for problem in problems), problems
 
 
 def test_a_source_page_has_one_anchor_per_line_in_japanese():

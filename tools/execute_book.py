@@ -67,15 +67,26 @@ def execute(path: Path) -> None:
     print(f"executed {path.relative_to(BOOK.parent)}")
 
 
+def book_notebook(given: str) -> Path:
+    """The notebook of the book a command-line argument names; a sentence for anything else."""
+    path = Path(given).resolve()
+    if not path.is_relative_to(BOOK) or path.suffix != ".ipynb":
+        raise SystemExit(f"execute_book: {given!r} is not a notebook under book/ "
+                         "(give a path such as book/wis6/02-success-levels.ipynb, or none for all)")
+    if not path.is_file():
+        raise SystemExit(f"execute_book: {given!r} does not exist")
+    return path
+
+
 def main(paths: list[str]) -> None:
+    notebooks = [book_notebook(p) for p in paths] or sorted(
+        p for p in BOOK.rglob("*.ipynb") if ".ipynb_checkpoints" not in p.parts
+    )
     ipython_dir = Path(tempfile.mkdtemp(prefix="rules-lib-ipython-"))
     startup = ipython_dir / "profile_default" / "startup"
     startup.mkdir(parents=True)
     (startup / "00-deterministic-ids.py").write_text(DETERMINISTIC_IDS)
     os.environ["IPYTHONDIR"] = str(ipython_dir)
-    notebooks = [Path(p).resolve() for p in paths] or sorted(
-        p for p in BOOK.rglob("*.ipynb") if ".ipynb_checkpoints" not in p.parts
-    )
     for path in notebooks:
         execute(path)
 

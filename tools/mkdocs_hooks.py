@@ -206,6 +206,23 @@ def on_config(config):
     return config
 
 
+def page_title(title: str, src_uri: str, chapters_by_folder: dict[str, str] = CHAPTERS) -> str:
+    """A page's title in the browser tab and the header: a chapter page names its chapter's system or
+    guide (four pages are "A first battle"), unless its title already does."""
+    folder = src_uri.split("/", 1)[0] if "/" in src_uri else ""
+    chapter = chapters_by_folder.get(folder)
+    if not chapter or chapter.casefold() in title.casefold():
+        return title
+    return f"{title} · {chapter}"
+
+
+def on_page_context(context, page, config, nav):
+    # meta.title is what Material puts in <title> and the header; the navigation keeps the short title
+    if page.title:
+        page.meta["title"] = page_title(str(page.title), page.file.src_uri)
+    return context
+
+
 def on_page_markdown(markdown: str, page, config, files) -> str:
     if "<!-- systems -->" in markdown:
         markdown = markdown.replace("<!-- systems -->", systems_table())

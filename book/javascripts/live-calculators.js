@@ -13,7 +13,9 @@
  * (rules_lib.browser).
  * Each calculator's widget tree is paired with the page's models; the reader's input goes to the
  * worker as a message, and the states Python changes come back as one. This thread never runs
- * Python, so the page stays responsive. Nothing is fetched from outside the site.
+ * Python, so the page stays responsive. Nothing is fetched from outside the site. What a reader
+ * does before a calculator is live (inputs, boxes, lists, button presses) is kept in order, its
+ * status line says so, and it is sent once Python has paired the calculator (connect).
  *
  * The worker restores Python from the build's memory snapshot of the page's calculators
  * (tools/snapshot.py), checked against the manifest; where it is a shared worker, the next page of
@@ -276,13 +278,42 @@
   async function connect(python, { model, dotted, status }) {
     const models = flatten(model);
     const stored = models.map((m) => Object.fromEntries(INPUT_KEYS.filter((k) => m.get(k) !== undefined).map((k) => [k, m.get(k)])));
-    const { comm, shape, changes, preloaded } = await python.open(dotted, stored);
+    // What the reader does before the calculator is live (an input, a box ticked, a button) is kept,
+    // in order, and sent once Python has paired it: the live result is for the inputs shown, not the
+    // stored ones (Python pairs from those, sent before the reader could change anything).
+    const queued = [];
+    let comm = null;
+    let applying = false;
+    const keep = (item) => {
+      queued.push(item);
+      if (status.dataset.state === "starting") {
+        setStatus(status, "queued", "Your change is kept; it is answered when the calculator is live.");
+      }
+    };
+    const report = (error) => {
+      setStatus(status, "failed", `This calculator could not compute (${error.message || error}); the values shown are the last computed.`);
+      console.warn("rules_lib live calculators:", error);
+    };
+    const answered = (promise) => (live.pending = promise.then(({ changes: delta }) => apply(delta), report));
+    models.forEach((m, index) => {
+      m.on("change", () => {
+        if (applying) return;
+        const changed = m.changedAttributes() || {};
+        const inputs = Object.fromEntries(INPUT_KEYS.filter((k) => k in changed).map((k) => [k, changed[k]]));
+        if (!Object.keys(inputs).length) return;
+        if (comm === null) keep({ index, inputs });
+        else answered(python.update(comm, index, inputs));
+      });
+      // the answer's promise, once live (live.click awaits it)
+      m.send = (content) => (comm === null ? keep({ index, content }) : answered(python.custom(comm, index, content)));
+    });
+    const opened = await python.open(dotted, stored);
+    const { shape, changes, preloaded } = opened;
     if (preloaded) live.preloaded = (live.preloaded || 0) + 1; // Python had loaded these inputs already
     const pageShape = models.map((m) => m.get("_model_name"));
     if (JSON.stringify(shape) !== JSON.stringify(pageShape)) {
       throw new Error(`the page's ${dotted} does not match the library's (${pageShape} vs ${shape})`);
     }
-    let applying = false;
     const apply = (delta) => {
       applying = true;
       try {
@@ -300,23 +331,15 @@
       live.updates += 1;
       live.phases.lastUpdate = Math.round(performance.now());
     };
-    const report = (error) => {
-      setStatus(status, "failed", `This calculator could not compute (${error.message || error}); the values shown are the last computed.`);
-      console.warn("rules_lib live calculators:", error);
-    };
-    apply(changes);
-    models.forEach((m, index) => {
-      m.on("change", () => {
-        if (applying) return;
-        const changed = m.changedAttributes() || {};
-        const inputs = Object.fromEntries(INPUT_KEYS.filter((k) => k in changed).map((k) => [k, changed[k]]));
-        if (Object.keys(inputs).length) {
-          live.pending = python.update(comm, index, inputs).then(({ changes: delta }) => apply(delta), report);
-        }
-      });
-      m.send = (content) => (live.pending = python.custom(comm, index, content).then(({ changes: delta }) => apply(delta), report));
-    });
-    setStatus(status, "live", "Live: computed in your browser by rules_lib.");
+    // the stored inputs' answer, but not over an input the reader has changed since (sent next)
+    const typed = new Map();
+    for (const { index, inputs } of queued) if (inputs) typed.set(index, new Set([...(typed.get(index) || []), ...Object.keys(inputs)]));
+    apply(changes.map(([index, state]) => [index, Object.fromEntries(Object.entries(state).filter(([key]) => !(typed.get(index) || new Set()).has(key)))]));
+    // then the reader's changes in the order made, posted before any later one (the worker answers in order)
+    comm = opened.comm;
+    for (const item of queued) answered(item.inputs ? python.update(comm, item.index, item.inputs) : python.custom(comm, item.index, item.content));
+    setStatus(status, "live", queued.length ? "Live: computed in your browser by rules_lib (your change is answered)." : "Live: computed in your browser by rules_lib.");
+    queued.length = 0;
     return comm;
   }
 

@@ -18,7 +18,7 @@ from ..battle import IllegalStep, log_html, step
 from ..dice import SeededDice
 from ..live import live_class
 from .layout import LABEL_STYLE, inline_row
-from .render import error_line
+from .render import WorkedExample, error_line, example_line
 
 #: the largest seed a battle's seed input takes
 SEED_MAX = 1_000_000
@@ -40,15 +40,28 @@ class FormCalculator(Calculator):
     place of the result; ``_clear()`` may drop what the last good input computed.
     """
 
+    #: the example the calculator is preset with: a line under the result names it and says whether
+    #: the inputs shown are that example (`rules_lib.widgets.render.example_line`); None: no line
+    example: WorkedExample | None = None
+
     def __init__(self, inputs: list[widgets.Widget]) -> None:
         self.result = widgets.HTML()
         self.error: str | None = None
-        super().__init__([*inputs, self.result])
+        # the example's figures are computed once: they do not follow the inputs
+        self.example_view = widgets.HTML() if self.example is not None else None
+        self._example_figures = self.example.figures(**self.example.inputs) if self.example is not None else ""
+        super().__init__([*inputs, self.result, *([self.example_view] if self.example_view else [])])
         for widget in inputs:
             widget.observe(self._update, names="value")
         self._update()
 
+    def example_inputs(self) -> dict[str, object]:
+        """The current value of each input the example sets (by attribute name)."""
+        return {name: getattr(self, name).value for name in (self.example.inputs if self.example else {})}
+
     def _update(self, change: object = None) -> None:
+        if self.example_view is not None:
+            self.example_view.value = example_line(self.example, self.example_inputs(), self._example_figures)
         try:
             html_text = self._compute()
         except ValueError as error:

@@ -14,13 +14,50 @@ from ..gundam_sentinel import actions, figures, salvo, to_hit
 from .base import FormCalculator
 from .layout import LABEL_STYLE, checkbox, dropdown, form_row, text_input
 from .layout import int_input as _int
-from .render import distribution_table
+from .render import WorkedExample, distribution_table
 
 _check = checkbox
+
+#: the text's example of a salvo (000 §7-1, line 350): 15 missiles (+14) against evasion 54, a roll of 36
+EXAMPLE_ROLL = (3, 6)
+
+
+def _to_hit_figures(weapon: int, evasion: str, **modifiers_at_zero: object) -> str:
+    odds = to_hit.hit_odds(weapon, int(evasion))
+    rolled = to_hit.check_hit(*EXAMPLE_ROLL, weapon, int(evasion))
+    return (f"a final modifier {weapon:+d} (15 missiles at once) against evasion {evasion}: hits {odds.hit}; "
+            f"the text's roll {EXAMPLE_ROLL[0]}{EXAMPLE_ROLL[1]} comes to {rolled.total}, {rolled.margin} steps over")
+
+
+def _salvo_figures(fired: int, other: int, evasion: str, guided: bool) -> str:
+    odds = salvo.salvo_odds(fired, evasion, other_modifier=other, psycommu_guided=guided)
+    rolled = salvo.resolve_salvo(*EXAMPLE_ROLL, fired, int(evasion))
+    return (f"{fired} missiles against evasion {evasion}: at least one hits {odds.hit}; the text's roll "
+            f"{EXAMPLE_ROLL[0]}{EXAMPLE_ROLL[1]} puts {rolled.hits} missiles on target, a chance of {odds.hits[rolled.hits]}")
+
+
+def _planner_figures(roll: int, reaction: int, borrow: int, owed: int, unit_class: str, first: bool,
+                     candidates: tuple[str, ...]) -> str:
+    plan = actions.plan_round(roll, reaction, candidates, unit_class, acting_first=first, borrow=borrow, owed=owed,
+                              anticipation=borrow > 0, max_borrow=borrow or None)
+    fits = "; ".join(f"{' + '.join(p.patterns)} {p.cost} AP (AP ≥ {p.cost}: {chance})" for p, chance in plan.plans)
+    return f"1D6 {roll} and reaction {reaction:+d}: {fits or 'no combination fits'}"
+
+
+def _figure_figures(kind: str, facing: int, arc: int) -> str:
+    from ..geometry.hex import front_hexsides
+
+    return (f"the front hexes of a unit facing hexside {facing}: those across hexsides "
+            + ", ".join(map(str, front_hexsides(facing))))
 
 
 class ToHitCalculator(FormCalculator):
     """The exact chance to hit, of a critical, and the margin, from named modifiers and an evasion value."""
+
+    example = WorkedExample("000 §7-1", {
+        "weapon": 14, "shooting": 0, "skills": 0, "aims": 0, "snap": False, "smoke": False, "jamming": False,
+        "steal_yard": False, "ewac": False, "other": 0, "evasion": "54", "mob": False, "all_range": False},
+        _to_hit_figures, from_text=True)
 
     def __init__(self, weapon: int = 0, evasion: int = 54) -> None:
         self.weapon = _int("weapon modifier at this range", weapon, -20, 40)
@@ -74,6 +111,10 @@ class SalvoCalculator(FormCalculator):
     """Missile salvo or bombing: missiles fired, modifiers, evasion and per-missile damage → exact
     distributions of missiles hitting and of damage."""
 
+    #: the damage per hit is not in the text (nor in these figures): changing it keeps the example
+    example = WorkedExample("000 §7-1", {"fired": 15, "other": 0, "evasion": "54", "guided": False},
+                            _salvo_figures, from_text=True)
+
     def __init__(self, fired: int = 15, evasion: int = 54, per_hit_damage: str = "") -> None:
         self.fired = _int("missiles or bombs fired", fired, 1, 60)
         self.other = _int("other modifiers", 0, -40, 40)
@@ -113,6 +154,9 @@ PLANNER_PATTERNS = ("normal move", "additional move", "charge/disengage", "large
 class ActionPointPlanner(FormCalculator):
     """This round's AP (roll, reaction, borrowed) → which combinations of patterns fit, and the odds."""
 
+    example = WorkedExample("000 §1", {"roll": 4, "reaction": 2, "borrow": 0, "owed": 0, "unit_class": "normal MS",
+                                       "first": True, "candidates": PLANNER_PATTERNS[:4]}, _planner_figures)
+
     def __init__(self, roll: int = 4, reaction: int = 2) -> None:
         self.roll = _int("1D6 for action points", roll, 1, 6)
         self.reaction = _int("reaction modifier (反応力)", reaction, -5, 10)
@@ -151,6 +195,8 @@ class ActionPointPlanner(FormCalculator):
 
 class HexFigure(FormCalculator):
     """Figures drawn by the hex geometry: front hexes, a firing arc (assumed width) or range bands."""
+
+    example = WorkedExample("000 §4", {"kind": "front hexes", "facing": 1, "arc": 120}, _figure_figures)
 
     def __init__(self, kind: str = "front hexes", facing: int = 0, arc_degrees: int = 120) -> None:
         self.kind = widgets.ToggleButtons(options=["front hexes", "firing arc", "range bands"], value=kind,

@@ -26,7 +26,7 @@ from ..nemesis import (
 )
 from .base import FormCalculator
 from .layout import checkbox, dropdown, int_input, text_input
-from .render import distribution_table
+from .render import WorkedExample, distribution_table
 
 #: largest pool a calculator offers (exact odds stay well under 50 ms)
 MAX_POOL = 12
@@ -47,6 +47,30 @@ FALL_READING_LABELS = {
 }
 
 
+def _action_dice_figures(proper_range: str, rapid_fire: bool, extended: str) -> str:
+    odds = action_dice_odds(proper_range, rapid_fire, extended)
+    return (f"SS-01's assault rifle, proper range {proper_range}: "
+            + ", ".join(f"{n} attack{'' if n == 1 else 's'} {p}" for n, p in odds.attacks.items())
+            + f"; a triple {odds.patterns['triple']}")
+
+
+def _armour_figures(attack: str, armour: int, damage: str, attenuation: int, melee: bool) -> str:
+    odds = armour_odds(attack, armour, damage, attenuation, melee)
+    return f"SS-01's assault rifle ({attack}) against another SS-01's armour {armour}: penetrates {odds.penetration}"
+
+
+def _pools_figures(check: str, first_dice: int, second_dice: int, fall_reading: str) -> str:
+    odds = contest_odds(check, first_dice, second_dice, fall_reading)
+    return f"{CHECK_LABELS[check]} with {first_dice}D6 against {second_dice}D6: {odds.success_means} {odds.success}"
+
+
+def _duel_figures(kept_a: str, kept_b: str, triple_vs_triple: str, pair_key: str, plain_key: str) -> str:
+    a, b = parse_faces(kept_a, "A's kept dice"), parse_faces(kept_b, "B's kept dice")
+    odds = duel_odds(a, b, DuelRules(triple_vs_triple, pair_key, plain_key))
+    return (f"A {_kept_text(a)}; B {_kept_text(b)}: A wins {odds.win}, "
+            f"a mutual hit {odds.mutual}, A loses {odds.lose}")
+
+
 def _chance(label: str, p) -> str:
     return f"<tr><td style='padding:0 0.6em'>{html.escape(label)}</td><td style='text-align:right;padding:0 0.6em'>{p}</td>" \
            f"<td style='text-align:right;padding:0 0.6em'>{percent(p)}</td></tr>"
@@ -59,6 +83,9 @@ def _chances(rows) -> str:
 class ActionDiceCalculator(FormCalculator):
     """Exact odds of triples, straights and pairs on 3D6, and of each number of attacks for a
     weapon's proper range (``rules_lib.nemesis.action_dice_odds``)."""
+
+    example = WorkedExample("002 §1-1", {"proper_range": "34(5)", "rapid_fire": False,
+                                         "extended": ExtendedFace.IGNORED.value}, _action_dice_figures)
 
     def __init__(self, proper_range: str = "34(5)", rapid_fire: bool = False) -> None:
         self.proper_range = text_input("proper range (適正射程): die faces", proper_range,
@@ -92,6 +119,9 @@ class ArmourCalculator(FormCalculator):
     """Exact chance that an attack roll penetrates armour, and the damage after attenuation
     (``rules_lib.nemesis.armour_odds``)."""
 
+    example = WorkedExample("002 §3-1", {"attack": "1D20＋1", "armour": 6, "damage": "3D6＋2", "attenuation": 0,
+                                         "melee": False}, _armour_figures)
+
     def __init__(self, attack: str = "1D20＋1", armour: int = 6, damage: str = "3D6＋2", attenuation: int = 0,
                  melee: bool = False) -> None:
         self.attack = text_input("attack (攻撃力): dice", attack)
@@ -122,6 +152,9 @@ class ArmourCalculator(FormCalculator):
 class OpposedPoolsCalculator(FormCalculator):
     """N d6 against M d6 for interception, evasion, stealth, approach or fall
     (``rules_lib.nemesis.contest_odds``)."""
+
+    example = WorkedExample("002 §H6", {"check": "evasion", "first_dice": 2, "second_dice": 2,
+                                        "fall_reading": FallReading.AS_WRITTEN.value}, _pools_figures)
 
     def __init__(self, check: str = "evasion", first_dice: int = 2, second_dice: int = 2) -> None:
         self.check = dropdown("check", [(CHECK_LABELS[key], key) for key in CONTESTS], check)
@@ -159,6 +192,9 @@ def _kept_text(kept: tuple[int, ...]) -> str:
 class MeleeDuelCalculator(FormCalculator):
     """Exact melee-duel odds for A: win, mutual hit, lose, for fresh dice or kept ones
     (``rules_lib.nemesis.duel_odds``)."""
+
+    example = WorkedExample("002 §6-2", {"kept_a": "6,6", "kept_b": "", "triple_vs_triple": "higher_wins",
+                                         "pair_key": "pair_value", "plain_key": "sum"}, _duel_figures)
 
     def __init__(self, kept_a: str = "", kept_b: str = "") -> None:
         self.kept_a = text_input("dice A keeps (empty: a fresh 3D6)", kept_a, placeholder="e.g. 6,6")

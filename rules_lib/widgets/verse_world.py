@@ -25,15 +25,52 @@ from ..verse_world import (
 from .base import FormCalculator
 from .layout import checkbox, dropdown, text_input
 from .layout import int_input as _int
-from .render import distribution_table
+from .render import WorkedExample, distribution_table
 
 
 def _mode_options() -> list[tuple[str, str]]:
     return [(f"{locomotion_mode(k).english} ({locomotion_mode(k).japanese})", k) for k in MODE_KEYS]
 
 
+def _attack_figures(to_hit: int, attack_modifier: int, evasion: int, evasion_modifier: int, waive: bool, tie: str,
+                    critical_at: int, over_critical_at: int, weapon: str, bonus: int, bonus_applies: bool,
+                    protection: int, extra_rolls: int) -> str:
+    odds = attack_odds(to_hit + attack_modifier, None if waive else evasion + evasion_modifier,
+                       criticals=CriticalRule.natural_total(critical_at or None, over_critical_at or None), tie=tie,
+                       weapon_damage=weapon.strip() or None, physical_bonus=bonus, bonus_applies=bonus_applies,
+                       protection=protection,
+                       extra_damage_rolls=extra_rolls)
+    mean = odds.damage.mean()
+    return (f"to-hit {to_hit} against evasion {evasion}, a long sword ({weapon}, physical damage bonus {bonus}) "
+            f"against protection {protection}: hits {odds.hit}, mean HP lost {mean} (about {float(mean):.2f})")
+
+
+def _charge_figures(points: int, scale: str, mode: str, squares: int) -> str:
+    plan = plan_charge(points, scale=scale, mode=mode, squares=squares or None)
+    return (f"{points} movement points by {locomotion_mode(mode).english} at {scale} scale: {plan.max_squares} squares, "
+            f"a charge at {plan.attack_modifier} with {plan.extra_damage_rolls} extra damage roll(s)")
+
+
+def _movement_figures(points: int, scale: str, mode: str, facing: str, last_step: bool, diagonals: bool,
+                      size: int) -> str:
+    plan, _ = _movement_view(points, scale, mode, facing, last_step, diagonals, size)
+    return (f"{points} movement points by {locomotion_mode(mode).english} at {scale} scale, from the middle of a "
+            f"{size}-square map: {len(plan.squares())} squares reachable")
+
+
+def _endurance_figures(mp: int, drain: str) -> str:
+    mean = endurance(mp, drain).mean()
+    lost = next(label for label, key in _drains() if key == drain)
+    return f"{mp} MP, {lost}: lasts {mean} turns on average (about {float(mean):.2f})"
+
+
 class AttackCalculator(FormCalculator):
     """Exact odds of an attack against an evasion roll, and the damage taken (004 §3-4-2-2)."""
+
+    example = WorkedExample("004 §3-4-2-2", {
+        "to_hit": 5, "attack_modifier": 0, "evasion": 5, "evasion_modifier": 0, "waive": False, "tie": "defender",
+        "critical_at": 0, "over_critical_at": 0, "weapon": "3D6", "bonus": 3, "bonus_applies": True,
+        "protection": 4, "extra_rolls": 0}, _attack_figures)
 
     def __init__(self, to_hit: int = 5, evasion: int = 5, weapon_damage: str = "3D6", physical_bonus: int = 3,
                  protection: int = 4) -> None:
@@ -90,6 +127,9 @@ class AttackCalculator(FormCalculator):
 class ChargePlanner(FormCalculator):
     """Movement points and locomotion → the longest straight run-up, penalty, extra damage rolls, MP (004 §3-4-3-1)."""
 
+    example = WorkedExample("004 §3-4-3-1", {"points": 45, "scale": "mecha", "mode": "thruster", "squares": 0},
+                            _charge_figures)
+
     def __init__(self, points: int = 45, mode: str = "thruster") -> None:
         self.points = _int("movement points (移動力)", points, 0, 1000)
         self.scale = dropdown("scale", ["mecha", "character"], "mecha")
@@ -111,6 +151,9 @@ class ChargePlanner(FormCalculator):
 
 class MovementPlanner(FormCalculator):
     """Movement points, scale and locomotion → the squares reachable on a square map (004 §3-4-2-1)."""
+
+    example = WorkedExample("004 §3-4-2-1", {"points": 30, "scale": "mecha", "mode": "walk", "facing": "north",
+                                             "last_step": True, "diagonals": False, "size": 15}, _movement_figures)
 
     def __init__(self, points: int = 30, mode: str = "walk", scale: str = "mecha", size: int = 15) -> None:
         self.points = _int("movement points (移動力)", points, 0, 200)
@@ -159,6 +202,8 @@ def _drains() -> list[tuple[str, str]]:
 
 class MpEndurance(FormCalculator):
     """Starting MP → exact distribution of the combat turns before it runs out (004 §3-4-1, line 21)."""
+
+    example = WorkedExample("004 §3-4-1", {"mp": 20, "drain": "pilot"}, _endurance_figures)
 
     def __init__(self, mp: int = 20, drain: str = "pilot") -> None:
         self.mp = _int("starting MP", mp, 0, 200)

@@ -29,7 +29,7 @@ from ..wis6 import (
 from .base import FormCalculator
 from .layout import checkbox, dropdown
 from .layout import int_input as _int
-from .render import distribution_table, error_line
+from .render import WorkedExample, distribution_table, error_line
 
 ABILITY_MAX = 999
 VALUE_MAX = 999
@@ -39,8 +39,38 @@ def _level_name(level: int) -> str:
     return "failed" if level == 0 else f"level {level}"
 
 
+def _levels_figures(ability: int) -> str:
+    odds = level_odds(ability)
+    return (f"ability {ability}: " + ", ".join(f"level {level} {p}" for level, p in odds.levels.items())
+            + f"; fails {odds.failure}; critical at level {odds.critical_level}")
+
+
+def _attack_figures(attack_ability: int, evasion_ability: int, weapon_attack: int, armour: int,
+                    covering: bool, halving: str) -> str:
+    odds = attack_odds(attack_ability, evasion_ability, weapon_attack, armour, covering=covering,
+                       rules=Wis6Rules(halving=halving, armour_halving=halving))
+    return (f"attack ability {attack_ability} and weapon attack {weapon_attack} against reaction {evasion_ability} "
+            f"and armour {armour}: damage is calculated {odds.damage_calculated}, mean damage {odds.mean_damage}")
+
+
+def _counter_figures(attack_ability: int, counter_ability: int, enemy_weapon_attack: int, own_armour: int,
+                     own_ap: int, own_weapon_attack: int) -> str:
+    values = CounterValues(enemy_weapon_attack=enemy_weapon_attack, own_armour=own_armour, own_ap=own_ap,
+                           own_weapon_attack=own_weapon_attack)
+    odds = counter_odds(attack_ability, counter_ability, values)
+    return (f"enemy attack ability {attack_ability} against counter ability {counter_ability}: "
+            f"wrecked first {odds.wrecked}, the counter lands {odds.counter_lands}")
+
+
+def _growth_figures(pilot_points: int, ac_points: int, **_unchanged: int) -> str:
+    return (f"{pilot_points} pilot and {ac_points} AC points buy "
+            + ", ".join(f"{o.stat.replace('_', ' ')} +{o.total_gain}" for o in growth_options(pilot_points, ac_points)))
+
+
 class SuccessLevelCalculator(FormCalculator):
     """The exact chance of each success level of one d20 against an ability (001 §3-1)."""
+
+    example = WorkedExample("001 §3-1", {"ability": 20}, _levels_figures)
 
     def __init__(self, ability: int = 20, rules: Wis6Rules | None = None) -> None:
         self.rules = rules or Wis6Rules()
@@ -64,6 +94,9 @@ class SuccessLevelCalculator(FormCalculator):
 
 class AttackCalculator(FormCalculator):
     """Attack against evasion: exact odds of each outcome and of the damage (001 §3-2, §4-2)."""
+
+    example = WorkedExample("001 §3-2", {"attack_ability": 16, "evasion_ability": 12, "weapon_attack": 10,
+                                         "armour": 5, "covering": False, "halving": "down"}, _attack_figures)
 
     def __init__(
         self,
@@ -112,6 +145,9 @@ class AttackCalculator(FormCalculator):
 class CounterCalculator(FormCalculator):
     """A counter: the hit taken, the chance of being wrecked, and the damage dealt back (001 §4-5)."""
 
+    example = WorkedExample("001 §4-5", {"attack_ability": 14, "counter_ability": 16, "enemy_weapon_attack": 10,
+                                         "own_armour": 4, "own_ap": 30, "own_weapon_attack": 8}, _counter_figures)
+
     def __init__(
         self,
         attack_ability: int = 14,
@@ -158,6 +194,8 @@ class CounterCalculator(FormCalculator):
 
 class GrowthPlanner(FormCalculator):
     """Growth points to spend: what each purchase buys, and a plan applied to a sheet (001 §5)."""
+
+    example = WorkedExample("001 §5", {"pilot_points": 5, "ac_points": 5}, _growth_figures, )
 
     def __init__(
         self,

@@ -51,3 +51,16 @@ def test_growth_planner_applies_the_plan_and_shows_overspending():
     planner.ac_points.value = 10
     assert planner.growth.sheet.weapons == {"weapon": 11}
     assert "<td>2 × 5 points: +2</td>" in planner.result.value
+
+
+def test_the_attack_example_line_keeps_the_texts_figures_when_the_inputs_change():
+    """Ability 33 and covering: the result is for them, the line under it says the figures are the example's."""
+    calculator = AttackCalculator()
+    example = attack_odds(16, 12, 10, 5)
+    assert f"damage is calculated {example.damage_calculated}, mean damage {example.mean_damage}; your inputs are the example" \
+        in calculator.example_view.value
+    calculator.attack_ability.value = 33
+    calculator.covering.value = True
+    changed = attack_odds(33, 12, 10, 5, covering=True)
+    assert f"mean damage {changed.mean_damage}" in calculator.result.value
+    assert f"mean damage {example.mean_damage}; your inputs differ from the example" in calculator.example_view.value
