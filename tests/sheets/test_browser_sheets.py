@@ -37,11 +37,12 @@ def _open(browser, url):  # noqa: F811
 
 
 def _copy(page, what: str) -> str:
-    button = page.locator(f"button.rules-lib-copy[data-copies='{what}']").first
+    # Python's answer to the last input first: a button clicked while its sheet is redrawn is
+    # detached before its click handler runs, and never says "copied" (a CI run waited 30 s on one)
+    page.evaluate("() => window.rulesLibLive.pending")
+    button = page.locator(f"button.rules-lib-copy[data-copies='{what}']").first.element_handle()
     button.click()
-    # the text to copy comes from the worker's Python, which may still be recomputing the sheet; on a
-    # loaded 2-core machine (make test's two browser halves beside each other) 10 s was not always enough
-    page.wait_for_function("el => el.textContent.includes('copied')", arg=button.element_handle(), timeout=30_000)
+    page.wait_for_function("el => el.textContent.includes('copied')", arg=button, timeout=30_000)
     return page.evaluate("navigator.clipboard.readText()")
 
 
