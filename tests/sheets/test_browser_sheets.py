@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from rules_lib import sheets
 from tests.test_browser import (  # noqa: F401  (pytest fixtures)
@@ -37,13 +38,22 @@ def _open(browser, url):  # noqa: F811
 
 
 def _copy(page, what: str) -> str:
-    # Python's answer to the last input first: a button clicked while its sheet is redrawn is
-    # detached before its click handler runs, and never says "copied" (a CI run waited 30 s on one)
-    page.evaluate("() => window.rulesLibLive.pending")
-    button = page.locator(f"button.rules-lib-copy[data-copies='{what}']").first.element_handle()
-    button.click()
-    page.wait_for_function("el => el.textContent.includes('copied')", arg=button, timeout=30_000)
-    return page.evaluate("navigator.clipboard.readText()")
+    """Click a copy button once Python's answer to the last input is on the page, and read the clipboard.
+
+    On a loaded CI machine one click in many never said "copied" (not seen when run alone); the
+    click is tried three times, and a failure says what the page showed.
+    """
+    state = None
+    for _ in range(3):
+        page.evaluate("() => window.rulesLibLive.pending")
+        button = page.locator(f"button.rules-lib-copy[data-copies='{what}']").first.element_handle()
+        button.click()
+        try:
+            page.wait_for_function("el => el.textContent.includes('copied')", arg=button, timeout=10_000)
+            return page.evaluate("navigator.clipboard.readText()")
+        except PlaywrightTimeout:
+            state = page.evaluate("el => [el.isConnected, el.textContent, document.hasFocus()]", button)
+    raise AssertionError(f"{what} was not copied in three clicks: button connected, text, focus = {state}")
 
 
 #: each page's builder: the sheet it shows first, another to switch to (live), and its target
