@@ -554,6 +554,49 @@ def declare_japanese_faces(html: str, root: str, subsets: list[str] | None = Non
     return f"{html[:first.start()]}{declared}{html[first.start():]}"
 
 
+#: the element that holds a stored widget's view tag (nbconvert's lab template), and where
+#: live-calculators.js draws the widget
+_VIEW_HOLDER = re.compile(r'<div class="(jupyter-widgets jp-OutputArea-output[^"]*)" id="([^"]+)"([^>]*)>')
+#: Material's own skip link sits in this element, the first of the body that a reader can focus
+_MATERIAL_SKIP = re.compile(r'<div data-md-component="skip">.*?(?=</div>)', re.S)
+SKIP_TO_CALCULATOR = "Skip to the calculator"
+
+
+def first_calculator_holder(html: str) -> re.Match | None:
+    """The element that holds the page's first live calculator (a stored view whose model names a
+    ``rules-lib-live--`` class, as `stored_inputs` finds them), if the page has one."""
+    from rules_lib.browser import LIVE_PREFIX
+
+    state = _WIDGET_STATE.search(html)
+    if not state:
+        return None
+    models = json.loads(state.group(1)).get("state", {})
+    for view in _VIEW.finditer(html):
+        model = models.get(json.loads(view.group(1))["model_id"], {})
+        if any(c.startswith(LIVE_PREFIX) for c in model.get("state", {}).get("_dom_classes", [])):
+            holders = list(_VIEW_HOLDER.finditer(html, 0, view.start()))
+            return holders[-1] if holders else None
+    return None
+
+
+def skip_to_first_calculator(html: str) -> str:
+    """A "Skip to the calculator" link just after Material's "Skip to content" (the second stop of
+    the keyboard from the top of the page, with the same look: shown when focused), to the page's
+    first live calculator (WCAG 2.4.1). The calculator's holder takes the focus (``tabindex``), so
+    that the next Tab goes on inside the calculator."""
+    holder = first_calculator_holder(html)
+    skip = _MATERIAL_SKIP.search(html)
+    if holder is None or skip is None:
+        return html
+    classes, element_id, rest = holder.groups()
+    link = f'<a href="#{element_id}" class="md-skip rules-lib-skip">{SKIP_TO_CALCULATOR}</a>\n'
+    # nbconvert makes an output focusable (tabindex="0", it may scroll); else it is made so here
+    rest = rest if "tabindex=" in rest else f'{rest} tabindex="-1"'
+    focusable = f'<div class="{classes} rules-lib-first-calculator" id="{element_id}"{rest}>'
+    html = html[:holder.start()] + focusable + html[holder.end():]
+    return html[:skip.end()] + link + html[skip.end():]
+
+
 def on_post_page(output: str, page, config) -> str:
     root = posixpath.relpath(".", posixpath.dirname(page.url.rstrip("/") + "/x") or ".")
     subsets = japanese_subsets_shown(output)
@@ -563,6 +606,7 @@ def on_post_page(output: str, page, config) -> str:
     # the font links after Python's early start: both go before the stylesheets
     output = preload_japanese_fonts(output, root, subsets)
     output = start_python_early(output, root)
+    output = skip_to_first_calculator(output)
     output = share_inline_styles(output, Path(config["site_dir"]), root)
     return widgets_as_parsed(without_widget_manager(output), root)
 
