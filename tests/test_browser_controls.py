@@ -136,6 +136,9 @@ def test_skip_to_the_calculator_from_the_top_of_the_page(browser, site_url, page
     page.wait_for_timeout(400)  # the theme's link fades in when focused (0.25 s)
     link = page.locator("a.rules-lib-skip")
     assert link.evaluate("el => getComputedStyle(el).opacity") == "1"
+    # drawn over the header: a translucent background let the title show through it at 360 px
+    background = link.evaluate("el => getComputedStyle(el).backgroundColor")
+    assert background.startswith("rgb("), f"the focused skip link's background {background} is not opaque"
     box = link.bounding_box()
     assert box and box["width"] > 0 and 0 <= box["y"] < 900, box
 
