@@ -42,6 +42,7 @@ import re
 import shutil
 import sys
 import tempfile
+from collections.abc import Iterator
 from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
 from typing import NamedTuple
@@ -418,19 +419,39 @@ def start_python_early(html: str, root: str) -> str:
     return f"{html[:charset.end()]}\n{script}{html[charset.end():]}"
 
 
+def stored_models(html: str) -> dict[str, dict]:
+    """The page's stored widget models by id (those with a state), or none."""
+    state = _WIDGET_STATE.search(html)
+    if not state:
+        return {}
+    return {model_id: model for model_id, model in json.loads(state.group(1)).get("state", {}).items()
+            if isinstance(model, dict) and "state" in model}
+
+
+def live_views(html: str, models: dict[str, dict]) -> Iterator[tuple[re.Match, str, str]]:
+    """Each stored view of a live calculator, in page order: its view tag, its model id and the
+    calculator's class (a ``rules-lib-live--`` class of the model, `rules_lib.browser.LIVE_PREFIX`)."""
+    from rules_lib.browser import LIVE_PREFIX
+
+    for view in _VIEW.finditer(html):
+        model_id = json.loads(view.group(1))["model_id"]
+        if model_id not in models:
+            continue
+        live = [c.removeprefix(LIVE_PREFIX) for c in models[model_id]["state"].get("_dom_classes", [])
+                if c.startswith(LIVE_PREFIX)]
+        if live:
+            yield view, model_id, live[0]
+
+
 def stored_inputs(html: str) -> dict[str, list[dict]]:
     """The stored inputs of each calculator class a page shows (its first view of the class): its
     widgets depth-first, each with the `INPUT_KEYS` its stored state has, as the page sends them when it
     pairs the calculator (live-calculators.js), but none for the results (`OUTPUT_MODELS`). Sent
     from the ``<head>``, they let Python load them while the page draws
     (`rules_lib.browser.prebuild_calculators`)."""
-    from rules_lib.browser import INPUT_KEYS, LIVE_PREFIX, OUTPUT_MODELS
+    from rules_lib.browser import INPUT_KEYS, OUTPUT_MODELS
 
-    state = _WIDGET_STATE.search(html)
-    if not state:
-        return {}
-    models = {model_id: model for model_id, model in json.loads(state.group(1)).get("state", {}).items()
-              if isinstance(model, dict) and "state" in model}
+    models = stored_models(html)
 
     def depth_first(model_id: str) -> list[dict]:
         model = models[model_id]["state"]
@@ -440,14 +461,9 @@ def stored_inputs(html: str) -> dict[str, list[dict]]:
         return found
 
     stored: dict[str, list[dict]] = {}
-    for view in _VIEW.findall(html):
-        model_id = json.loads(view)["model_id"]
-        if model_id not in models:
-            continue
-        live = [c.removeprefix(LIVE_PREFIX) for c in models[model_id]["state"].get("_dom_classes", [])
-                if c.startswith(LIVE_PREFIX)]
-        if live and live[0] not in stored:
-            stored[live[0]] = depth_first(model_id)
+    for _, model_id, live in live_views(html, models):
+        if live not in stored:
+            stored[live] = depth_first(model_id)
     return stored
 
 
@@ -563,19 +579,11 @@ SKIP_TO_CALCULATOR = "Skip to the calculator"
 
 
 def first_calculator_holder(html: str) -> re.Match | None:
-    """The element that holds the page's first live calculator (a stored view whose model names a
-    ``rules-lib-live--`` class, as `stored_inputs` finds them), if the page has one."""
-    from rules_lib.browser import LIVE_PREFIX
-
-    state = _WIDGET_STATE.search(html)
-    if not state:
-        return None
-    models = json.loads(state.group(1)).get("state", {})
-    for view in _VIEW.finditer(html):
-        model = models.get(json.loads(view.group(1))["model_id"], {})
-        if any(c.startswith(LIVE_PREFIX) for c in model.get("state", {}).get("_dom_classes", [])):
-            holders = list(_VIEW_HOLDER.finditer(html, 0, view.start()))
-            return holders[-1] if holders else None
+    """The element that holds the page's first live calculator (as `stored_inputs` finds them), if
+    the page has one."""
+    for view, _, _ in live_views(html, stored_models(html)):
+        holders = list(_VIEW_HOLDER.finditer(html, 0, view.start()))
+        return holders[-1] if holders else None
     return None
 
 
