@@ -31,8 +31,17 @@ before were measured; headless Chromium then also starts its new window's own pa
 cores). So the loads at full speed are measured a second time in the profile's one open tab,
 rested on about:blank for 2 s first: a reader following a link, the browser already running.
 The 4× throttling is CDP's Emulation.setCPUThrottlingRate, as a mid-range phone.
-Goals (reported, never asserted): result ≤ 2.5 s cold and ≤ 0.5 s warm at full speed; ≤ 10 MB
-cold; no long task over 200 ms.
+Goals (reported, never asserted): result ≤ 1.5 s cold and ≤ 0.3 s warm at full speed (the
+median of the fresh profiles' new tabs: ``--repeat 3``); ≤ 10 MB cold; no long task over 200 ms.
+
+Then a phone on mobile data (``--phone``, also run by default): a rules page and each calculators
+page in a fresh profile whose connection asks to save data (``navigator.connection.saveData``, as a
+phone's data saver), the CPU throttled 4× and the server sending at 1.6 Mbit/s with 150 ms before each
+response (Lighthouse's mobile profile; paced in the server, so the Python worker's downloads are paced
+too, which DevTools' throttling of a page is not): the bytes sent before the reader first touches a
+calculator (goal ≤ 600 KB for a rules page), and the time from that touch, a change of its first input,
+to the answer shown (goal ≤ 10 s). Text is sent uncompressed, as this server sends it; the gzip figure
+is what a server that compresses text (GitHub Pages) would send.
 
 For A/B work on a shared machine: ``--page gundam`` runs only the pages whose path contains it,
 ``--cpu 1`` only one CPU rate, ``--repeat 3`` each cold, warm and cached load three times (a fresh profile each time),
@@ -48,6 +57,7 @@ import http.server
 import os
 import platform
 import shutil
+import statistics
 import tempfile
 import threading
 import time
@@ -205,6 +215,89 @@ def load(context, url: str, throttle: int, open_tab: bool = False) -> dict:
     }
 
 
+#: the phone profile: Lighthouse's simulated mobile connection, and a phone's data saver
+PHONE_MBIT_PER_S = 1.6
+PHONE_LATENCY_S = 0.15
+SAVE_DATA = ("Object.defineProperty(Navigator.prototype, 'connection', "
+             "{ get: () => ({ saveData: true, effectiveType: '4g', downlink: 1.6, rtt: 150 }) });")
+# the first touch of the first calculator: its first number input focused and changed at once (the
+# change is kept until Python is live, then answered); the time to that answer
+TOUCH_AND_CHANGE = """
+async () => {""" + PICK_CHANGE + """
+  const live = window.rulesLibLive;
+  const field = document.querySelector(".widget-subarea input[type=number], .widget-subarea input");
+  const { position, value } = pickChange(live);
+  const touched = performance.now();
+  field.focus();  // a reader's first touch (focusin inside a calculator) starts Python
+  live.setInput(0, position, { value });
+  await live.ready(0);
+  await live.pending;
+  return { touched: Math.round(touched), answered: Math.round(performance.now()) };
+}
+"""
+
+
+class Paced(Counting):
+    """``Counting``, as a phone on mobile data receives it: a wait before each response, then every
+    response's bytes sent one chunk at a time, all responses together at ``PHONE_MBIT_PER_S``."""
+
+    lock = threading.Lock()
+    next_free = 0.0
+
+    def send_head(self):
+        time.sleep(PHONE_LATENCY_S)
+        return super().send_head()
+
+    def copyfile(self, source, outputfile):
+        while chunk := source.read(16_384):
+            with Paced.lock:
+                start = max(time.monotonic(), Paced.next_free)
+                Paced.next_free = start + len(chunk) * 8 / (PHONE_MBIT_PER_S * 1e6)
+            time.sleep(max(0.0, Paced.next_free - time.monotonic()))
+            outputfile.write(chunk)
+
+
+def phone(playwright, site: Path, page_filter: str = "") -> None:
+    """The phone profile (see the module's docstring), one fresh profile a page."""
+    rules = sorted(p.parent.relative_to(site).as_posix() + "/" for p in site.glob("*/01-*/index.html"))
+    calculators = sorted(p.parent.relative_to(site).as_posix() + "/" for p in site.glob("*/[0-9]*-calculators/index.html"))
+    pages = [path for path in [*rules[:1], *calculators] if page_filter in path]
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Paced, directory=str(site)))
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    base = f"http://127.0.0.1:{server.server_address[1]}/"
+    print(f"A phone on mobile data: saving data, CPU throttled 4×, {PHONE_MBIT_PER_S} Mbit/s, "
+          f"{PHONE_LATENCY_S * 1000:.0f} ms before each response")
+    for path in pages:
+        with tempfile.TemporaryDirectory() as profile:
+            context = playwright.chromium.launch_persistent_context(
+                profile, executable_path=os.environ.get("RULES_LIB_CHROMIUM") or shutil.which("chromium"), args=FLAGS)
+            context.add_init_script(SAVE_DATA)
+            page = context.pages[0]
+            context.new_cdp_session(page).send("Emulation.setCPUThrottlingRate", {"rate": 4})
+            Counting.sent.clear()
+            started = time.monotonic()
+            page.goto(base + path, wait_until="load", timeout=600_000)
+            has_calculators = page.evaluate("Boolean(window.rulesLibLive && window.rulesLibLive.status === 'starting')")
+            if has_calculators:
+                wait_until(page, "window.rulesLibLive.phases.rendered > 0", 600_000)
+            readable = time.monotonic() - started
+            page.wait_for_timeout(3000)  # a reader reads: what the page fetches unasked meanwhile counts too
+            before = list(Counting.sent)
+            figures = (f"  {path:32} readable in {readable:5.1f} s; before the first touch "
+                       f"{sum(p.stat().st_size for p in before) / 1e3:6.0f} KB raw, "
+                       f"{sum(gzipped_size(p) for p in before) / 1e3:5.0f} KB gzip ({len(before)} files)")
+            if has_calculators:
+                touch = page.evaluate(TOUCH_AND_CHANGE)
+                figures += f"; first touch to its answer {(touch['answered'] - touch['touched']) / 1000:5.1f} s"
+                after = Counting.sent[len(before):]
+                figures += (f" ({sum(p.stat().st_size for p in after) / 1e6:.2f} MB in {len(after)} files; the largest "
+                            + ", ".join(f"{p.name} {p.stat().st_size / 1e6:.2f}"
+                                        for p in sorted(set(after), key=lambda p: -p.stat().st_size)[:4]) + ")")
+            print(figures + ("" if has_calculators else "; no calculator"))
+            context.close()
+    server.shutdown()
+
+
 def line(kind: str, figures: dict) -> str:
     long = figures["long"]
     quiet = f"{figures['quiet']['longest']}/{figures['quiet']['median']} ms" if figures["quiet"] else "-"
@@ -217,7 +310,7 @@ def line(kind: str, figures: dict) -> str:
 
 
 def main(site: Path, page_filter: str = "", rates: tuple[int, ...] = (1, 4), repeat: int = 1,
-         open_tab: bool = True, shared_workers: bool = True) -> None:
+         open_tab: bool = True, shared_workers: bool = True, with_phone: bool = True, desktop: bool = True) -> None:
     pages = sorted(p.parent.relative_to(site).as_posix() + "/" for p in site.glob("*/[0-9]*-calculators/index.html")
                    if page_filter in p.parent.relative_to(site).as_posix())
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Counting, directory=str(site)))
@@ -226,6 +319,8 @@ def main(site: Path, page_filter: str = "", rates: tuple[int, ...] = (1, 4), rep
     print(f"{time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}, {platform.machine()} with {os.cpu_count()} cores, "
           f"{platform.system()} {platform.release()}; site {site}")
     runs = [(throttle, False) for throttle in rates] + ([(1, True)] if open_tab and 1 in rates else [])
+    runs = runs if desktop else []
+    results: dict[tuple[str, str], list[int]] = {}
     with sync_playwright() as playwright:
         for throttle, in_open_tab in runs:
             print(f"CPU {'at full speed' if throttle == 1 else f'throttled {throttle}×'}, "
@@ -248,6 +343,9 @@ def main(site: Path, page_filter: str = "", rates: tuple[int, ...] = (1, 4), rep
                     context.close()
                 print(path)
                 loads = {"cold": cold, "warm": warm, "cached": cached}
+                if throttle == 1 and not in_open_tab:
+                    for kind in ("cold", "warm"):
+                        results.setdefault((path, kind), []).append(loads[kind]["result"])
                 for kind, figures in loads.items():
                     print(line(kind, figures))
                 for kind, figures in loads.items():
@@ -257,6 +355,15 @@ def main(site: Path, page_filter: str = "", rates: tuple[int, ...] = (1, 4), rep
                     print("       largest files of the cold visit (MB raw / gzip):", ", ".join(
                         f"{p.relative_to(site)} {p.stat().st_size / 1e6:.2f}/{gzipped_size(p) / 1e6:.2f}"
                         for p in sorted(set(cold["sent"]), key=lambda p: -p.stat().st_size)[:10]))
+        if results:
+            print(f"Desktop, full speed, new tabs: median of {repeat} fresh profile(s), change to answer shown "
+                  "(goals 1.5 s cold, 0.3 s warm)")
+            for path in pages:
+                cold, warm = (statistics.median(results[(path, kind)]) / 1000 for kind in ("cold", "warm"))
+                print(f"  {path:32} cold {cold:5.2f} s ({cold / 1.5:4.2f} of the goal)  "
+                      f"warm {warm:5.2f} s ({warm / 0.3:4.2f} of the goal)")
+        if with_phone:
+            phone(playwright, site, page_filter)
     server.shutdown()
 
 
@@ -269,6 +376,8 @@ if __name__ == "__main__":
     parser.add_argument("--no-open-tab", action="store_true", help="skip the loads in an open tab")
     parser.add_argument("--without-shared-workers", action="store_true",
                         help="pages start Python in a dedicated worker (as in a browser without shared workers)")
+    parser.add_argument("--phone", action="store_true", help="only the phone profile")
+    parser.add_argument("--no-phone", action="store_true", help="skip the phone profile")
     options = parser.parse_args()
     main(options.site, options.page, tuple(options.cpu or (1, 4)), options.repeat, not options.no_open_tab,
-         not options.without_shared_workers)
+         not options.without_shared_workers, not options.no_phone, not options.phone)

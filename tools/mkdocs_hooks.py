@@ -23,7 +23,9 @@
 - A page with live calculators starts their Python worker from its ``<head>`` (``start_python_early``),
   so Python downloads and boots while the page loads and draws; the first widget's stored state and
   the scripts that draw and pair the widgets come before it (``widgets_as_parsed``), so the first
-  calculator pairs while the rest of the page is parsed.
+  calculator pairs while the rest of the page is parsed. On a connection that asks to save data or
+  is slow, Python waits instead for the reader's first touch of a calculator, and on every page the
+  theme's search index waits until the reader goes to search (``hold_search_index``).
 - The site's ``vendor/`` folder (the runtime, the wheels, their bytecode and the Python snapshots,
   made in Node) does not depend on the pages: it is made in a thread from ``on_pre_build``, beside
   the pages, and moved into the site in ``on_post_build`` (a fresh build took 50 s for it after
@@ -327,77 +329,106 @@ _WIDGET_STATE = re.compile(r'<script type="application/vnd\.jupyter\.widget-stat
 _LIVE_CLASS = re.compile(r'"rules-lib-live--([A-Za-z0-9_.:]{1,200})"')
 _CHARSET = re.compile(r"<meta charset=[^>]*>")
 _VIEW = re.compile(r'<script type="application/vnd\.jupyter\.widget-view\+json">(.*?)</script>', re.S)
+#: on every page, before anything else: whether this connection saves data (``rulesLibSavingData``,
+#: read by the early start below and by live-calculators.js): it asks to (``saveData``, a phone's data
+#: saver), or the browser classes it 3G or slower (``effectiveType``; not ``downlink``, which a
+#: browser without an estimate yet reports as 1.6 Mbit/s however fast it is); and the theme's search index (1 MB)
+#: and its worker held back: on a saving connection until the reader goes to search; on a page with
+#: calculators (whose cores Python starts on) until then or a few seconds after the calculators are
+#: live, the reader's first inputs answered first
+_CONNECTION_AND_SEARCH = """<script>/* the connection, and the search index held back (tools/mkdocs_hooks.py) */
+(function () {{
+  var connection = navigator.connection, calculators = {calculators};
+  var saving = connection && (connection.saveData ? "save-data"
+    : /(^|-)2g$|^3g$/.test(connection.effectiveType || "") ? "slow" : null);
+  window.rulesLibSavingData = saving || null;
+  if (!saving && !calculators) return;
+  var RealWorker = window.Worker, release;
+  var wanted = new Promise(function (resolve) {{ release = resolve; }});
+  document.addEventListener("focusin", function (event) {{
+    if (event.target.matches && event.target.matches(".md-search__input")) release();
+  }});
+  if (!saving) {{
+    window.addEventListener("rules-lib-live-settled", function () {{ setTimeout(release, 3000); }});
+    setTimeout(release, 15000);
+  }}
+  /* Material asks for the index with an XMLHttpRequest (its bundle's "to"); the request waits */
+  var open = XMLHttpRequest.prototype.open, send = XMLHttpRequest.prototype.send;
+  XMLHttpRequest.prototype.open = function (method, url) {{
+    this.rulesLibSearchIndex = /\\/search\\/search_index\\.json$/.test(String(url));
+    return open.apply(this, arguments);
+  }};
+  XMLHttpRequest.prototype.send = function () {{
+    var request = this, args = arguments;
+    if (!request.rulesLibSearchIndex) return send.apply(request, args);
+    wanted.then(function () {{ send.apply(request, args); }});
+  }};
+  if (!RealWorker) return;
+  window.Worker = function (url, options) {{
+    if (String(url).indexOf("/workers/search.") < 0) return new RealWorker(url, options);
+    window.Worker = RealWorker;
+    var real = null, queued = [], listeners = [];
+    wanted.then(function () {{
+      real = new RealWorker(url, options);
+      listeners.forEach(function (l) {{ real.addEventListener(l[0], l[1], l[2]); }});
+      queued.forEach(function (message) {{ real.postMessage(message); }});
+      queued = listeners = null;
+    }});
+    return {{
+      postMessage: function (message) {{ if (real) real.postMessage(message); else queued.push(message); }},
+      addEventListener: function (type, listener, options) {{
+        if (real) real.addEventListener(type, listener, options); else listeners.push([type, listener, options]);
+      }},
+      removeEventListener: function (type, listener, options) {{
+        if (real) real.removeEventListener(type, listener, options);
+        else listeners = listeners.filter(function (l) {{ return l[0] !== type || l[1] !== listener; }});
+      }},
+      terminate: function () {{ if (real) real.terminate(); }},
+    }};
+  }};
+}})();
+</script>"""
 #: the worker is started here and adopted by live-calculators.js (startPython); the messages it posts
-#: before then are kept for it
+#: before then are kept for it. On a saving connection it is not started here: live-calculators.js
+#: starts it (``rulesLibStartPython``) at the reader's first touch of a calculator
 _EARLY_START = """<script>/* live calculators: Python starts before the page draws (tools/mkdocs_hooks.py) */
 (function () {{
   if (!window.Worker) return;
-  var root = new URL("{root}/", location.href), early = {{ messages: [], errors: [] }};
-  var url = new URL("javascripts/live-python-worker.js", root);
-  /* one Python for the pages of a build's snapshot group, outliving them a while (live-python-worker.js) */
-  if (window.SharedWorker) {{
-    early.errorSource = new SharedWorker(url, {{ type: "module", name: {name}, extendedLifetime: true }});
-    early.worker = early.errorSource.port;
-  }} else {{
-    early.worker = early.errorSource = new Worker(url, {{ type: "module" }});
-  }}
-  early.worker.onmessage = function (event) {{ early.messages.push(event.data); }};
-  early.errorSource.onerror = function (event) {{ early.errors.push(event); }};
-  early.worker.postMessage({{ op: "start", vendor: new URL("vendor/", root).href, classes: {classes}, stored: {stored} }});
-  /* a page gone for good frees its calculators in a Python other pages keep */
-  window.addEventListener("pagehide", function (event) {{
-    if (!event.persisted) early.worker.postMessage({{ op: "leave" }});
-  }});
-  window.rulesLibPython = early;
-  deferSearchIndex();
-
-  /* The theme fetches its search index (1 MB) and builds it in a worker on every page load, on the
-     cores Python starts on: here both wait until the reader first goes to search, or until a few
-     seconds after the calculators are live (the reader's first inputs answered first). */
-  function deferSearchIndex() {{
-    var RealWorker = window.Worker, release;
-    var wanted = new Promise(function (resolve) {{ release = resolve; }});
-    document.addEventListener("focusin", function (event) {{
-      if (event.target.matches && event.target.matches(".md-search__input")) release();
+  window.rulesLibStartPython = function () {{
+    window.rulesLibStartPython = null;
+    var root = new URL("{root}/", location.href), early = {{ messages: [], errors: [] }};
+    var url = new URL("javascripts/live-python-worker.js", root);
+    /* one Python for the pages of a build's snapshot group, outliving them a while (live-python-worker.js) */
+    if (window.SharedWorker) {{
+      early.errorSource = new SharedWorker(url, {{ type: "module", name: {name}, extendedLifetime: true }});
+      early.worker = early.errorSource.port;
+    }} else {{
+      early.worker = early.errorSource = new Worker(url, {{ type: "module" }});
+    }}
+    early.worker.onmessage = function (event) {{ early.messages.push(event.data); }};
+    early.errorSource.onerror = function (event) {{ early.errors.push(event); }};
+    early.worker.postMessage({{ op: "start", vendor: new URL("vendor/", root).href, classes: {classes}, stored: {stored} }});
+    /* a page gone for good frees its calculators in a Python other pages keep */
+    window.addEventListener("pagehide", function (event) {{
+      if (!event.persisted) early.worker.postMessage({{ op: "leave" }});
     }});
-    window.addEventListener("rules-lib-live-settled", function () {{ setTimeout(release, 3000); }});
-    setTimeout(release, 15000);
-    /* Material asks for the index with an XMLHttpRequest (its bundle's "to"); the request waits */
-    var open = XMLHttpRequest.prototype.open, send = XMLHttpRequest.prototype.send;
-    XMLHttpRequest.prototype.open = function (method, url) {{
-      this.rulesLibSearchIndex = /\\/search\\/search_index\\.json$/.test(String(url));
-      return open.apply(this, arguments);
-    }};
-    XMLHttpRequest.prototype.send = function () {{
-      var request = this, args = arguments;
-      if (!request.rulesLibSearchIndex) return send.apply(request, args);
-      wanted.then(function () {{ send.apply(request, args); }});
-    }};
-    window.Worker = function (url, options) {{
-      if (String(url).indexOf("/workers/search.") < 0) return new RealWorker(url, options);
-      window.Worker = RealWorker;
-      var real = null, queued = [], listeners = [];
-      wanted.then(function () {{
-        real = new RealWorker(url, options);
-        listeners.forEach(function (l) {{ real.addEventListener(l[0], l[1], l[2]); }});
-        queued.forEach(function (message) {{ real.postMessage(message); }});
-        queued = listeners = null;
-      }});
-      return {{
-        postMessage: function (message) {{ if (real) real.postMessage(message); else queued.push(message); }},
-        addEventListener: function (type, listener, options) {{
-          if (real) real.addEventListener(type, listener, options); else listeners.push([type, listener, options]);
-        }},
-        removeEventListener: function (type, listener, options) {{
-          if (real) real.removeEventListener(type, listener, options);
-          else listeners = listeners.filter(function (l) {{ return l[0] !== type || l[1] !== listener; }});
-        }},
-        terminate: function () {{ if (real) real.terminate(); }},
-      }};
-    }};
-  }}
+    window.rulesLibPython = early;
+  }};
+  if (!window.rulesLibSavingData) window.rulesLibStartPython();
 }})();
 </script>"""
+
+
+def hold_search_index(html: str) -> str:
+    """Every page: the connection read, and the theme's search index held back where it would compete
+    with Python or cost a saving connection (``_CONNECTION_AND_SEARCH``); just after the charset."""
+    charset = _CHARSET.search(html)
+    if charset is None:
+        return html
+    state = _WIDGET_STATE.search(html)
+    calculators = bool(state and _LIVE_CLASS.search(state.group(1)))
+    script = _CONNECTION_AND_SEARCH.format(calculators=json.dumps(calculators))
+    return f"{html[:charset.end()]}\n{script}{html[charset.end():]}"
 
 
 def start_python_early(html: str, root: str) -> str:
@@ -405,8 +436,8 @@ def start_python_early(html: str, root: str) -> str:
 
     live-calculators.js runs at the end of the body, after the theme's scripts; started from the
     head, the worker downloads and boots Python while the rest of the page loads. It goes just after
-    the charset, before the stylesheets, which would hold a script back. The same script holds back
-    the theme's search worker until the reader goes to search or the calculators are live.
+    the charset, before the stylesheets, which would hold a script back; not on a connection that
+    saves data (``hold_search_index``, whose script goes before it, says which).
     """
     state = _WIDGET_STATE.search(html)
     classes = list(dict.fromkeys(_LIVE_CLASS.findall(state.group(1)))) if state else []
@@ -610,10 +641,11 @@ def on_post_page(output: str, page, config) -> str:
     subsets = japanese_subsets_shown(output)
     output = declare_japanese_faces(output, root, subsets)
     if not page.file.src_path.endswith(".ipynb"):
-        return output
-    # the font links after Python's early start: both go before the stylesheets
+        return hold_search_index(output)
+    # the font links after Python's early start: both go before the stylesheets, and the connection's
+    # script before them all
     output = preload_japanese_fonts(output, root, subsets)
-    output = start_python_early(output, root)
+    output = hold_search_index(start_python_early(output, root))
     output = skip_to_first_calculator(output)
     output = share_inline_styles(output, Path(config["site_dir"]), root)
     return widgets_as_parsed(without_widget_manager(output), root)

@@ -67,7 +67,16 @@
   });
   live.phases.script = Math.round(performance.now());
   let python = null; // one Python worker per page, started by the calculators or the first dice click
-  const startOnce = () => (python = python || startPython());
+  let started = () => {}; // told when it starts (pythonOnFirstTouch)
+  const startOnce = () => {
+    if (!python) started((python = startPython()));
+    return python;
+  };
+  // a connection that asks to save data, or a slow one (the page's <head> read it: tools/mkdocs_hooks.py)
+  const savingData = window.rulesLibSavingData || null;
+  const STARTING = "Starting live calculators… (until then, the values shown were computed when the book was built)";
+  const ON_TOUCH = "Live once you use it: this connection saves data or is slow, so Python (several MB) loads " +
+    "only when you first use a calculator. The values shown were computed when the book was built.";
 
   function flatten(model) {
     const children = model.get("children") || [];
@@ -173,7 +182,7 @@
         if (dotted) {
           const status = document.createElement("p");
           status.className = "rules-lib-live-status";
-          setStatus(status, "starting", "Starting live calculators… (until then, the values shown were computed when the book was built)");
+          setStatus(status, "starting", savingData && !python ? ON_TOUCH : STARTING);
           area.parentElement.insertBefore(status, area);
           const entry = { model, dotted, status, drawn: view.drawn };
           found.calculators.push(entry);
@@ -213,7 +222,9 @@
 
   function startPython() {
     const mark = (phase, at) => (live.phases[phase] = Math.round(at - performance.timeOrigin));
-    // a page with calculators has started the worker from its <head> (tools/mkdocs_hooks.py)
+    // a page with calculators has started the worker from its <head> (tools/mkdocs_hooks.py), or
+    // (on a saving connection) left that start to this first call
+    if (!window.rulesLibPython && window.rulesLibStartPython) window.rulesLibStartPython();
     const early = window.rulesLibPython;
     window.rulesLibPython = null;
     // the worker's port (a shared worker's, or a dedicated worker itself) and what reports its errors
@@ -272,6 +283,30 @@
       custom: (comm, index, content) => call({ op: "comm_msg", comm, data: { method: "custom", index, content } }),
       roll: (text) => call({ op: "roll", text }),
       orphanWidgets: () => call({ op: "orphan_widgets" }),
+    };
+  }
+
+  // On a saving connection: Python as the calculators call it, started at the reader's first touch of
+  // one (a press, a key or the focus inside it) or a dice click; their calls wait until then.
+  function pythonOnFirstTouch(statuses) {
+    let touched;
+    const whenStarted = new Promise((resolve) => (touched = resolve));
+    started = (real) => {
+      for (const type of TOUCHES) document.removeEventListener(type, onTouch, true);
+      for (const status of statuses) if (status.textContent === ON_TOUCH) status.textContent = STARTING;
+      live.phases.touched = Math.round(performance.now());
+      touched(real);
+    };
+    const TOUCHES = ["pointerdown", "keydown", "focusin"];
+    const onTouch = (event) => {
+      if (event.target.closest && event.target.closest(".widget-subarea")) startOnce();
+    };
+    for (const type of TOUCHES) document.addEventListener(type, onTouch, true);
+    const later = (name) => (...args) => whenStarted.then((real) => real[name](...args));
+    return {
+      ready: whenStarted.then((real) => real.ready),
+      open: later("open"), update: later("update"), custom: later("custom"), orphanWidgets: later("orphanWidgets"),
+      roll: (text) => startOnce().roll(text),
     };
   }
 
@@ -359,7 +394,9 @@
     try {
       const stored = storedWidgets();
       calculators = stored.calculators;
-      const python = startOnce();
+      const statuses = [];
+      const python = savingData ? pythonOnFirstTouch(statuses) : startOnce();
+      live.savingData = savingData;
       // for tests and the curious: each calculator's class and its widgets' current state
       live.classes = [];
       live.states = (index) =>
@@ -384,6 +421,7 @@
         index < each.length ? each[index].then(() => true) : new Promise((resolve, reject) => asked.push({ index, resolve, reject }));
       stored.onCalculator = (entry) => {
         live.classes.push(entry.dotted);
+        statuses.push(entry.status);
         // asked for at once: the worker answers once its Python is ready (a reply to the page waits
         // while the page is parsed, so not waiting for the page to hear "ready" saves one such wait)
         const paired = connect(python, entry);
