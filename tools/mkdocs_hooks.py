@@ -347,7 +347,9 @@ _EARLY_START = """<script>/* live calculators: Python starts before the page dra
   }}
   early.worker.onmessage = function (event) {{ early.messages.push(event.data); }};
   early.errorSource.onerror = function (event) {{ early.errors.push(event); }};
-  early.worker.postMessage({{ op: "start", vendor: new URL("vendor/", root).href, classes: {classes}, stored: {stored} }});
+  var manifest = document.querySelector('meta[name="rules-lib-manifest"]');
+  early.worker.postMessage({{ op: "start", vendor: new URL("vendor/", root).href, manifest: manifest ? manifest.content : "",
+    classes: {classes}, stored: {stored} }});
   /* a page gone for good frees its calculators in a Python other pages keep */
   window.addEventListener("pagehide", function (event) {{
     if (!event.persisted) early.worker.postMessage({{ op: "leave" }});
