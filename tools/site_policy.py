@@ -148,7 +148,8 @@ def apply_site_policy(site_dir: Path) -> int:
     """Give every page of the built site its integrity values, its manifest digest and its policy;
     how many pages. Run last: a later change to a page's inline scripts would break their hashes."""
     digest = hashlib.sha256((site_dir / MANIFEST).read_bytes()).hexdigest()
-    pages = [path for path in site_dir.rglob("*.html") if MANIFEST.parts[0] not in path.relative_to(site_dir).parts]
+    # the vendor folder holds the packages' files as published, no page of the site
+    pages = [path for path in site_dir.rglob("*.html") if "vendor" not in path.relative_to(site_dir).parts]
     for path in pages:
         html = path.read_text(encoding="utf-8")
         path.write_text(with_policy(with_integrity(html, site_dir, path), digest), encoding="utf-8")

@@ -371,3 +371,17 @@ def test_control_a_highlight_parameter_marks_its_word(strict, site_url):  # noqa
     page = strict.new_page()
     page.goto(site_url + "wis6/03-attacks/?h=attack", wait_until="load")
     _until(page, "() => document.querySelectorAll('mark').length > 0", 10)
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("page_path", ["", "gundam-sentinel/07-calculators/"])
+def test_under_the_policy_search_finds_a_rule_and_its_japanese_term(strict, site_url, page_path):  # noqa: F811
+    """The theme's search worker, and on a calculators page the deferred one, run under the policy."""
+    page = strict.new_page()
+    page.goto(site_url + page_path, wait_until="load")
+    page.keyboard.press("s")
+    page.keyboard.type("回避値")
+    page.locator(".md-search-result__item").first.wait_for(timeout=30_000)
+    links = page.locator(".md-search-result__item > a").evaluate_all("(as) => as.map((a) => a.getAttribute('href'))")
+    assert any("gundam-sentinel/03-to-hit" in link for link in links[:8]), links[:8]
+    assert _violations(page) == []
