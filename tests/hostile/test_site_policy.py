@@ -288,10 +288,10 @@ def test_no_page_of_any_system_breaks_its_policy(strict, site_url, built_site): 
     page = strict.new_page()
     errors = []
     page.on("pageerror", lambda e: errors.append(str(e)))
-    paths = [path.parent.relative_to(built_site).as_posix() for path in _pages(built_site)
-             if path.name == "index.html" and not path.parent.relative_to(built_site).parts[:1] == ("sources",)]
+    paths = [path.parent.relative_to(built_site).as_posix() for path in _pages(built_site) if path.name == "index.html"]
+    paths.append("404.html")
     for path in paths:
-        page.goto(site_url + (f"{path}/" if path != "." else ""), wait_until="load")
+        page.goto(site_url + (path if path.endswith(".html") else f"{path}/" if path != "." else ""), wait_until="load")
         page.evaluate("() => window.scrollTo(0, document.body.scrollHeight)")
         page.wait_for_timeout(50)
         assert _violations(page) == [], path
