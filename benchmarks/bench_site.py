@@ -329,7 +329,8 @@ def main(site: Path, page_filter: str = "", rates: tuple[int, ...] = (1, 4), rep
                 with tempfile.TemporaryDirectory() as profile:
                     launch = functools.partial(
                         playwright.chromium.launch_persistent_context, profile,
-                        executable_path=os.environ.get("RULES_LIB_CHROMIUM") or shutil.which("chromium"), args=FLAGS)
+                        executable_path=os.environ.get("RULES_LIB_CHROMIUM") or shutil.which("chromium"), args=FLAGS,
+                        bypass_csp=True)  # WAIT_UNTIL compiles its condition, which the pages' policy refuses
                     context = launch()
                     if not shared_workers:
                         context.add_init_script(WITHOUT_SHARED_WORKERS)

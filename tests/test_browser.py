@@ -55,13 +55,32 @@ class _QuietHandler(http.server.SimpleHTTPRequestHandler):
         pass
 
 
+class BypassingThePolicy:
+    """The browser, whose contexts and pages bypass the pages' security policy unless asked not to
+    (``bypass_csp=False``). Playwright runs a string predicate (``wait_for_function("…")``) as a
+    script of the page, which a policy without ``'unsafe-eval'`` refuses; tests/hostile/test_site_policy.py
+    drives the pages under their policy."""
+
+    def __init__(self, browser):
+        self._browser = browser
+
+    def new_context(self, **options):
+        return self._browser.new_context(**{"bypass_csp": True, **options})
+
+    def new_page(self, **options):
+        return self._browser.new_page(**{"bypass_csp": True, **options})
+
+    def __getattr__(self, name):
+        return getattr(self._browser, name)
+
+
 @pytest.fixture(scope="module")
 def browser():
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as playwright:
         chromium = playwright.chromium.launch(executable_path=_chromium(), args=CHROMIUM_FLAGS)
-        yield chromium
+        yield BypassingThePolicy(chromium)
         chromium.close()
 
 

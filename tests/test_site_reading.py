@@ -156,7 +156,8 @@ def test_every_page_with_widgets_has_their_state_and_scripts_before_the_first(si
     for path in pages:
         html = path.read_text(encoding="utf-8")
         first_view = html.index('<script type="application/vnd.jupyter.widget-view+json">')
-        assert html.index("widget-state+json") < html.index("javascripts/live-calculators.js\"></script>") < first_view, path
+        scripts = re.search(r'<script src="[^"]*javascripts/live-calculators\.js"[^>]*></script>', html).start()
+        assert html.index("widget-state+json") < scripts < first_view, path
         assert html.count("rulesLibLive.place()") == html.count("widget-view+json"), path
         # every view's model is in one part of the state, and no model in two
         parts = [json.loads(text)["state"] for text in tag.findall(html)]

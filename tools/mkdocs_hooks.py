@@ -30,6 +30,9 @@
   made in Node) does not depend on the pages: it is made in a thread from ``on_pre_build``, beside
   the pages, and moved into the site in ``on_post_build`` (a fresh build took 50 s for it after
   the pages' 66 s).
+- Last, every page gets its security policy, its scripts' integrity and its manifest's digest
+  (``tools/site_policy.py``); notebook pages lose mkdocs-jupyter's mermaid loader, which imports
+  from a CDN (the book draws no mermaid diagram).
 """
 
 from __future__ import annotations
@@ -52,6 +55,7 @@ from typing import NamedTuple
 sys.path.insert(0, str(Path(__file__).parent))
 
 from mkdocs.structure.files import File  # noqa: E402
+from site_policy import apply_site_policy, without_mermaid_loader  # noqa: E402
 from unused_css import drop_unused_notebook_css  # noqa: E402
 from vendor import CACHE as VENDOR_CACHE  # noqa: E402
 from vendor import JAPANESE_FROM, japanese_font_faces, japanese_subsets_for, vendor_into, wheels_into  # noqa: E402
@@ -407,7 +411,9 @@ _EARLY_START = """<script>/* live calculators: Python starts before the page dra
     }}
     early.worker.onmessage = function (event) {{ early.messages.push(event.data); }};
     early.errorSource.onerror = function (event) {{ early.errors.push(event); }};
-    early.worker.postMessage({{ op: "start", vendor: new URL("vendor/", root).href, classes: {classes}, stored: {stored} }});
+    var manifest = document.querySelector('meta[name="rules-lib-manifest"]');
+    early.worker.postMessage({{ op: "start", vendor: new URL("vendor/", root).href, manifest: manifest ? manifest.content : "",
+      classes: {classes}, stored: {stored} }});
     /* a page gone for good frees its calculators in a Python other pages keep */
     window.addEventListener("pagehide", function (event) {{
       if (!event.persisted) early.worker.postMessage({{ op: "leave" }});
@@ -648,7 +654,7 @@ def on_post_page(output: str, page, config) -> str:
     output = hold_search_index(start_python_early(output, root))
     output = skip_to_first_calculator(output)
     output = share_inline_styles(output, Path(config["site_dir"]), root)
-    return widgets_as_parsed(without_widget_manager(output), root)
+    return widgets_as_parsed(without_mermaid_loader(without_widget_manager(output)), root)
 
 
 #: the theme's stylesheet, after the site's root as the page writes it
@@ -913,3 +919,5 @@ def on_post_build(config) -> None:
     finally:
         _drop_vendor_ahead()
     name_the_build(site_dir)
+    # last: the policy holds the hashes of the pages' inline scripts as they are now (tools/site_policy.py)
+    apply_site_policy(site_dir)

@@ -213,6 +213,12 @@
   // computes there, so this thread only draws. Calls are messages modelled on Jupyter's comm
   // protocol (see the worker's header); each returns a promise of the worker's reply.
   // The memory snapshot is fetched, checked and restored in the worker.
+  // the SHA-256 of the build's manifest, as the page was built with it (tools/site_policy.py)
+  function builtManifest() {
+    const meta = document.querySelector('meta[name="rules-lib-manifest"]');
+    return meta ? meta.content : "";
+  }
+
   // the calculator classes the stored state names (their modules can be imported before the page draws)
   function pageClasses() {
     const text = [...document.querySelectorAll(`script[type="${STATE_TYPE}"]`)].map((tag) => tag.textContent).join("");
@@ -274,7 +280,7 @@
       early.messages.forEach((data) => worker.onmessage({ data }));
       early.errors.forEach((event) => errorSource.onerror(event));
     } else {
-      worker.postMessage({ op: "start", vendor: new URL("vendor/", siteRoot).href, classes: pageClasses() });
+      worker.postMessage({ op: "start", vendor: new URL("vendor/", siteRoot).href, manifest: builtManifest(), classes: pageClasses() });
     }
     return {
       ready,

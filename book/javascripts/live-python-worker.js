@@ -10,7 +10,8 @@
  *
  * A page and this worker talk in messages modelled on the Jupyter comm protocol that JupyterLite's
  * kernels use between their worker and the page:
- *   page → worker  {op: "start", vendor, classes, stored}        boot (sent at once, while the page draws), with
+ *   page → worker  {op: "start", vendor, manifest, classes, stored}  boot (sent at once, while the page draws), with
+ *                                                                the SHA-256 of the manifest the page was built with,
  *                                                                each calculator's stored inputs (loaded meanwhile
  *                                                                when Python is running already)
  *                  {id, op: "comm_open", target, data: {state}}  construct a calculator from the page's stored inputs
@@ -48,6 +49,8 @@ const SHARED_IMPORTS = "import rules_lib.browser as browser\nbrowser.import_shar
 const ROLLING_MODULE = "rules_lib.cli";
 
 let started = null;
+// the SHA-256 of the manifest the first page was built with, which Python was started from
+let startedManifest = null;
 const calculators = new Map();
 let nextComm = 1;
 // Work that waits until the pages have sent nothing for a while, their calculators paired and the
@@ -116,6 +119,15 @@ async function fetched(url, init) {
 
 async function download(url, init) {
   return (await fetched(url, init)).arrayBuffer();
+}
+
+// The build's manifest, read only if its SHA-256 is the one the page was built with (the page's
+// rules-lib-manifest meta, tools/site_policy.py): a manifest forged on the way or on the server
+// names forged files by their own digests, so every other check rests on this one.
+async function pageManifest(vendor, expected) {
+  if (!expected) throw new Error("the page names no build manifest to check");
+  const bytes = await verified("the build manifest", download(new URL("wheels/manifest.json", vendor)), expected);
+  return JSON.parse(new TextDecoder().decode(bytes));
 }
 
 // a file of vendor/wheels/ (a wheel, the wheels' bytecode, a snapshot), checked against the manifest
@@ -417,12 +429,12 @@ function deferredFiles(pyodide, { stdlib, archives }, { unzipSync, sha256 }) {
 // where pages kept a snapshot's memory before snapshots were served as files: freed, never read
 const OLD_SNAPSHOT_CACHE = "rules-lib-live-snapshots";
 
-async function startPython(vendorHref, pageClasses) {
+async function startPython(vendorHref, manifestDigest, pageClasses) {
   if (self.caches) caches.delete(OLD_SNAPSHOT_CACHE).catch(() => {});
   const vendor = new URL(vendorHref);
   const indexURL = new URL("pyodide/", vendor).href;
   // fetched together: the manifest, the runtime (checked against it), the page's snapshot
-  const manifestRequest = pageFetch(new URL("wheels/manifest.json", vendor)).then((response) => response.json());
+  const manifestRequest = pageManifest(vendor, manifestDigest);
   const runtime = verifiedRuntime(indexURL, manifestRequest);
   const manifest = await manifestRequest;
   // a wheel only some calculators import (none at present) is fetched when first imported (rules_lib.browser.LazyWheels)
@@ -541,9 +553,12 @@ async function prebuildForNextPage() {
 
 // Python for one more page: a page after the first finds it started, and its modules are imported
 // (should the snapshot lack them) and its calculators built (unless they are already).
-function readyFor(port, vendor, classes, stored) {
+function readyFor(port, vendor, manifest, classes, stored) {
   const first = !started;
-  started = started || startPython(vendor, classes);
+  // a shared worker is named after its build, so its pages name one manifest; one that does not is refused
+  if (!first && manifest !== startedManifest) return Promise.reject(new Error("the page was built with another manifest than the running Python"));
+  startedManifest = first ? manifest : startedManifest;
+  started = started || startPython(vendor, manifest, classes);
   pageKinds.add(JSON.stringify({ classes, stored }));
   // a shared worker whose Python could not start ends once its pages are told, so that the next
   // page (a reload) starts a new one rather than hearing of the old failure
@@ -579,7 +594,7 @@ function serve(port) {
   port.onmessage = async ({ data: message }) => {
     if (message.op === "start") {
       for (const said of [told.snapshot, told.deferred]) if (said) port.postMessage(said);
-      page.ready = readyFor(port, message.vendor, message.classes || [], message.stored || {});
+      page.ready = readyFor(port, message.vendor, message.manifest, message.classes || [], message.stored || {});
       page.ready.then(() => {
         port.postMessage({ op: "ready", reused: page.ready !== started });
         whenQuiet(IN_SHARED_WORKER ? prebuildForNextPage : null);

@@ -121,7 +121,7 @@
     if (width) label.style.width = width;
     const describe = () => {
       const description = model.get("description") || "";
-      if (model.get("description_allow_html")) label.innerHTML = description;
+      if (model.get("description_allow_html")) label.replaceChildren(withoutHandlers(description));
       else label.textContent = description;
       label.style.display = description ? "" : "none";
     };
@@ -146,6 +146,34 @@
     }));
   }
 
+  // An HTML widget's markup as nodes, its inline event handlers (onclick="…") left out: the site's
+  // policy runs no inline handler (tools/site_policy.py), and the browser reports one as a refused
+  // script as soon as it is parsed, even in a <template> or a DOMParser's document, so they are cut
+  // from the text. A start tag is read attribute by attribute, each quoted value whole, so a handler
+  // is never looked for inside another attribute's value. The one the book's widgets carry, the
+  // sheet builder's copy buttons (rules_lib/widgets/sheets.py), is done by copyClicked instead.
+  const START_TAG = /<[a-zA-Z][^\s/>]*(?:\s+[^\s"'>/=]+(?:\s*=\s*(?:"[^"]*"|'[^']*'|[^\s"'=<>`]+))?)*\s*\/?>/g;
+  const ATTRIBUTE = /\s+([^\s"'>/=]+)(?:\s*=\s*(?:"[^"]*"|'[^']*'|[^\s"'=<>`]+))?/g;
+  function withoutHandlers(markup) {
+    const template = document.createElement("template");
+    template.innerHTML = markup.replace(START_TAG, (tag) =>
+      tag.replace(ATTRIBUTE, (attribute, name) => (/^on/i.test(name) ? "" : attribute)));
+    return template.content;
+  }
+
+  // a sheet's copy button: its sheet's text of the class it names, on the clipboard, as its inline
+  // handler does in Jupyter
+  function copyClicked(event) {
+    const button = event.target.closest && event.target.closest("button.rules-lib-copy[data-copies]");
+    const copied = button && button.closest(".rules-lib-sheet")?.querySelector(`.${CSS.escape(button.dataset.copies)}`);
+    if (!copied || button.disabled) return;
+    button.dataset.label = button.dataset.label || button.textContent;
+    navigator.clipboard.writeText(copied.textContent).then(() => {
+      button.textContent = `${button.dataset.label} ✓ copied`;
+    });
+  }
+  document.addEventListener("click", copyClicked);
+
   const VIEWS = {
     VBoxModel: (model) => box(model, "widget-vbox"),
     HBoxModel: (model) => box(model, "widget-hbox"),
@@ -156,7 +184,7 @@
       row.append(content);
       watch(model, () => {
         describe();
-        content.innerHTML = model.get("value") || "";
+        content.replaceChildren(withoutHandlers(model.get("value") || ""));
       });
       return row;
     },

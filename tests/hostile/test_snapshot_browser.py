@@ -25,6 +25,8 @@ import base64
 import gzip
 import hashlib
 import json
+import re
+from urllib.parse import urljoin, urlparse
 
 import pytest
 
@@ -121,13 +123,30 @@ def _roll_on(context, site_url):  # noqa: F811
     return result
 
 
-def _manifest_with(context, change):
-    """Every page of ``context`` reads the build's manifest as ``change(manifest)`` returns it."""
-    def handle(route):
-        response = route.fetch()
-        route.fulfill(response=response, body=json.dumps(change(response.json())), content_type="application/json")
+def _manifest_with(context, change, *, named_by_the_pages=True):
+    """Every page of ``context`` reads the build's manifest as ``change(manifest)`` returns it and,
+    unless not ``named_by_the_pages``, names that manifest's digest as if built with it (its
+    rules-lib-manifest meta, tools/site_policy.py), so that the worker's other checks meet it."""
+    forged: dict[str, bytes] = {}
 
-    context.route("**/vendor/wheels/manifest.json", handle)
+    def body(url: str) -> bytes:
+        if "manifest" not in forged:
+            forged["manifest"] = json.dumps(change(context.request.get(url).json())).encode()
+        return forged["manifest"]
+
+    def manifest(route):
+        route.fulfill(body=body(route.request.url), content_type="application/json")
+
+    def page(route):
+        response = route.fetch()
+        digest = hashlib.sha256(body(urljoin(route.request.url, "/vendor/wheels/manifest.json"))).hexdigest()
+        html, named = re.subn(r'(<meta name="rules-lib-manifest" content=")[0-9a-f]{64}', rf"\g<1>{digest}", response.text())
+        assert named == 1, f"{route.request.url} names no manifest"
+        route.fulfill(response=response, body=html)
+
+    context.route("**/vendor/wheels/manifest.json", manifest)
+    if named_by_the_pages:
+        context.route(lambda url: urlparse(url).path.endswith(("/", ".html")), page)
 
 
 def _serve_as_the_dice_snapshot(context, body: bytes) -> None:
@@ -231,6 +250,15 @@ def test_a_manifest_without_runtime_digests_stops_the_calculators(browser, site_
     _manifest_with(context, lambda m: {**m, "runtime": {}})
     result = _status_after_start(context, site_url)
     assert result["status"] == "failed" and "has no digest in the build manifest" in result["error"]
+    context.close()
+
+
+def test_a_manifest_that_is_not_the_one_the_page_was_built_with_stops_the_calculators(browser, site_url):  # noqa: F811
+    # a forged manifest names forged files by their own digests: the page's digest of its manifest refuses it
+    context = with_dedicated_python(browser.new_context())
+    _manifest_with(context, lambda m: {**m, "snapshots": []}, named_by_the_pages=False)
+    result = _status_after_start(context, site_url)
+    assert result["status"] == "failed" and "the build manifest does not match the build's digest" in result["error"]
     context.close()
 
 
