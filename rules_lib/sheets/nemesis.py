@@ -27,7 +27,17 @@ from ..nemesis.silhouette import (
     silhouette_from_dict,
 )
 from . import ccfolia
-from .base import armed, check_sheet, check_sources, cited_or_default, load_directory, require, text, whole
+from .base import (
+    armed,
+    check_sheet,
+    check_sources,
+    cited_or_default,
+    load_directory,
+    require,
+    sheet_named,
+    text,
+    whole,
+)
 from .palette import PaletteLine
 
 SYSTEM = "nemesis"
@@ -169,7 +179,7 @@ def from_dict(data: Mapping[str, Any], *, sample: bool = False) -> NemesisSheet:
         return NemesisSheet(data.get("id"), silhouette, sources)
     missing = [k for k in ("id", "model", "name", "parameters", "part_durability", "weapons") if k not in data]
     if missing:
-        raise ValueError(f"Nemesis sheet {data.get('id')!r} lacks {', '.join(missing)}")
+        raise ValueError(f"Nemesis sheet {sheet_named(data)} lacks {', '.join(missing)}")
     sources = check_sources(data, SECTIONS, f"Nemesis sheet {data.get('id')!r}", sample=sample)
     silhouette = silhouette_from_dict({k: data[k] for k in SECTIONS if k in data})
     return NemesisSheet(data["id"], silhouette, sources)
