@@ -13,6 +13,8 @@ from collections.abc import Hashable, Iterable, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 
+from . import checks
+
 #: what an absent value (``None``: the text gives none, a dash in the source's tables) reads as
 ABSENT = "−"
 
@@ -42,11 +44,25 @@ def _nested(value: object) -> str:
     return f"({text})" if isinstance(value, (list, tuple, set, frozenset, Mapping)) and value else text
 
 
+def _chance_rows(rows: object) -> tuple[tuple[Hashable, Fraction], ...]:
+    """The rows as (outcome, exact chance) pairs, refusing anything else with a reason."""
+    if isinstance(rows, (str, bytes)) or not isinstance(rows, Iterable):
+        raise TypeError(f"the rows of a table of chances are (outcome, chance) pairs, not {type(rows).__name__}")
+    checked = tuple(rows)
+    for row in checked:
+        if not (isinstance(row, tuple) and len(row) == 2 and isinstance(row[1], (int, Fraction))
+                and not isinstance(row[1], bool) and 0 <= row[1] <= 1):
+            raise ValueError(f"a row of a table of chances is an outcome and a chance from 0 to 1, not {type(row).__name__}"
+                             f" {checks.shown(row)}")
+    return checked
+
+
 def distribution_table(rows: Iterable[tuple[Hashable, Fraction]], outcome_label: str = "result") -> str:
     """An HTML table of outcome, exact fraction, percentage and a bar scaled to the largest chance."""
     # numerators and denominators as plain integers: a long table (200 rows of 150-digit fractions)
     # costs a fraction's arithmetic per row otherwise; the percentages and bars are drawn from floats
-    rows = [(outcome, p.numerator, p.denominator, p.numerator / p.denominator) for outcome, p in rows]
+    checks.text(outcome_label, "outcome label")
+    rows = [(outcome, p.numerator, p.denominator, p.numerator / p.denominator) for outcome, p in _chance_rows(rows)]
     if not rows:
         return "<p>(no outcomes)</p>"
     largest = max(share for *_, share in rows) or 1.0
@@ -73,6 +89,10 @@ class OddsTable:
     rows: tuple[tuple[Hashable, Fraction], ...]
     outcome_label: str = "result"
 
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "rows", _chance_rows(self.rows))
+        checks.text(self.outcome_label, "outcome label")
+
     def __str__(self) -> str:
         outcomes = [reader_text(outcome) for outcome, _ in self.rows]
         width = max((len(text) for text in outcomes), default=0)
@@ -86,4 +106,7 @@ class OddsTable:
 
 def odds_table(distribution: Mapping[Hashable, Fraction], outcome_label: str = "result") -> OddsTable:
     """The reader's table of a distribution (outcome to exact chance), in the mapping's order."""
-    return OddsTable(tuple(distribution.items()), outcome_label)
+    items = getattr(distribution, "items", None)
+    if not callable(items):
+        raise TypeError(f"a table of chances needs a mapping of outcome to chance, not {type(distribution).__name__}")
+    return OddsTable(tuple(items()), outcome_label)
