@@ -5,7 +5,8 @@ The notebooks' stored outputs are what the site shows: stream text, ``text/html`
 ``text/markdown``, and ``text/plain`` only when no richer form exists. A widget's ``text/plain``
 (``VBox(children=...)``) is skipped: the site shows the widget view, never that fallback.
 The calculators are swept over the extremes of each input, and their result and refusal
-message (``calculator.error``) are scanned the same way.
+message (``calculator.error``) are scanned the same way; each battle calculator's battle is played
+by random legal walks, and every step's explanation and every refused action's reason are scanned.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from __future__ import annotations
 import html
 import inspect
 import json
+import random
 import re
 from collections.abc import Iterator
 from pathlib import Path
@@ -22,12 +24,22 @@ import pytest
 
 import rules_lib.widgets.dice_odds
 import rules_lib.widgets.gundam_sentinel
+import rules_lib.widgets.gundam_sentinel_battle
 import rules_lib.widgets.nemesis
+import rules_lib.widgets.nemesis_battle
 import rules_lib.widgets.sheets
 import rules_lib.widgets.verse_world
+import rules_lib.widgets.verse_world_battle
 import rules_lib.widgets.wis6
+import rules_lib.widgets.wis6_battle
+from rules_lib.battle import IllegalStep
+from rules_lib.dice import SeededDice
+from rules_lib.gundam_sentinel import battle as gundam_sentinel_battle
+from rules_lib.nemesis import battle as nemesis_battle
+from rules_lib.verse_world import battle as verse_world_battle
 from rules_lib.widgets.base import FormCalculator
 from rules_lib.widgets.sheets import SheetCalculator
+from rules_lib.wis6 import battle as wis6_battle
 
 BOOK = Path(__file__).resolve().parents[1] / "book"
 NOTEBOOKS = sorted(BOOK.rglob("*.ipynb"))
@@ -147,3 +159,35 @@ def test_no_repr_in_a_calculators_result_or_refusal(calculator_class):
             found += [f"{widget.description}={value!r}: {line}" for line in repr_found(shown)]
         widget.value = kept
     assert found == []
+
+
+#: each system's battle module and its calculator, which starts a new battle as the page does
+BATTLES = {"gundam-sentinel": (gundam_sentinel_battle, rules_lib.widgets.gundam_sentinel_battle.FirstBattle),
+           "nemesis": (nemesis_battle, rules_lib.widgets.nemesis_battle.FirstBattle),
+           "verse-world": (verse_world_battle, rules_lib.widgets.verse_world_battle.FirstBattle),
+           "wis6": (wis6_battle, rules_lib.widgets.wis6_battle.FirstBattle)}
+#: random legal walks per system, each at most this many steps: enough to reach every phase
+BATTLE_SEEDS, BATTLE_STEPS = (0, 1, 2), 200
+
+
+@pytest.mark.parametrize("system", sorted(BATTLES))
+def test_no_repr_in_a_battles_log_or_refusals(system):
+    """A battle calculator shows each step's explanation and the reason an action is refused."""
+    module, calculator = BATTLES[system]
+    found, refusals = [], 0
+    for seed in BATTLE_SEEDS:
+        state, choose, dice = calculator.start(), random.Random(seed), SeededDice(seed)
+        for _ in range(BATTLE_STEPS):
+            actions = module.REFEREE.legal_actions(state)
+            if not actions:
+                break
+            for action in module.REFEREE.candidates(state):
+                try:
+                    module.REFEREE.check(state, action)
+                except IllegalStep as refusal:
+                    refusals += 1
+                    found += [f"refusal: {line}" for line in repr_found(str(refusal))]
+            result = module.REFEREE.step(state, choose.choice(actions), dice)
+            found += [f"log: {line}" for text in result.explanation for line in repr_found(text)]
+            state = result.state
+    assert refusals > 0 and sorted(set(found)) == []
