@@ -1,7 +1,8 @@
 """No raw Python in what a reader sees (issue 34): no dataclass, tuple or dict reprs and no bare
 ``None`` in the book's stored outputs or in a calculator's messages.
 
-The notebooks' stored outputs are what the site shows: stream text, ``text/html`` and
+The notebooks' stored outputs are what the site shows (with the stored widget views, drawn before
+the calculators come alive): stream text, ``text/html`` and
 ``text/markdown``, and ``text/plain`` only when no richer form exists. A widget's ``text/plain``
 (``VBox(children=...)``) is skipped: the site shows the widget view, never that fallback.
 The calculators are swept over the extremes of each input, and their result and refusal
@@ -44,6 +45,7 @@ from rules_lib.wis6 import battle as wis6_battle
 BOOK = Path(__file__).resolve().parents[1] / "book"
 NOTEBOOKS = sorted(BOOK.rglob("*.ipynb"))
 WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
+WIDGET_STATE = "application/vnd.jupyter.widget-state+json"
 
 #: what Python's repr looks like, and a reader should never see
 REPR_PATTERNS = {
@@ -85,6 +87,19 @@ def shown_texts(notebook: Path) -> Iterator[tuple[int, str]]:
                     yield number, html.unescape(text) if richest == "text/html" else text
 
 
+def widget_texts(notebook: Path) -> Iterator[str]:
+    """The text of each stored widget view the site draws before Python starts: HTML results,
+    labels and the options of a menu."""
+    metadata = json.loads(notebook.read_text(encoding="utf-8")).get("metadata", {})
+    models = metadata.get("widgets", {}).get(WIDGET_STATE, {}).get("state", {})
+    for model in models.values():
+        state = model.get("state", {})
+        for field in ("value", "description", "tooltip", "placeholder"):
+            if isinstance(state.get(field), str):
+                yield html.unescape(state[field])
+        yield from state.get("_options_labels", ())
+
+
 def test_the_scan_finds_a_planted_repr():
     planted = {"cells": [{"cell_type": "code", "outputs": [
         {"output_type": "stream", "name": "stdout", "text": ["Zaku II Pilot(perception=1, reaction=2)\n"]},
@@ -107,7 +122,13 @@ def test_the_scan_finds_a_planted_repr():
 @pytest.mark.parametrize("notebook", NOTEBOOKS, ids=[str(path.relative_to(BOOK)) for path in NOTEBOOKS])
 def test_no_repr_in_a_notebooks_shown_output(notebook):
     found = [f"cell {number}: {line}" for number, text in shown_texts(notebook) for line in repr_found(text)]
+    found += [f"a stored widget view: {line}" for text in widget_texts(notebook) for line in repr_found(text)]
     assert found == []
+
+
+def test_the_stored_widget_views_are_read():
+    calculators = [path for path in NOTEBOOKS if path.stem.endswith("calculators")]
+    assert calculators and all(any("<table" in text for text in widget_texts(path)) for path in calculators)
 
 
 def _calculator_classes() -> list[type[FormCalculator]]:
