@@ -1,10 +1,10 @@
 """No raw Python in what a reader sees (issue 34): no dataclass, tuple or dict reprs and no bare
 ``None`` in the book's stored outputs or in a calculator's messages.
 
-The notebooks' stored outputs are what the site shows (with the stored widget views, drawn before
-the calculators come alive): stream text, ``text/html`` and
-``text/markdown``, and ``text/plain`` only when no richer form exists. A widget's ``text/plain``
-(``VBox(children=...)``) is skipped: the site shows the widget view, never that fallback.
+The notebooks' stored outputs are what the site shows: stream text, ``text/html`` and
+``text/markdown``, and ``text/plain`` only when no richer form exists; and the stored widget views,
+drawn before the calculators come alive. A widget's ``text/plain`` (``VBox(children=...)``) is
+skipped: the site shows the widget view, never that fallback.
 The calculators are swept over the extremes of each input, and their result and refusal
 message (``calculator.error``) are scanned the same way; each battle calculator's battle is played
 by random legal walks, and every step's explanation and every refused action's reason are scanned.
