@@ -39,6 +39,7 @@ from pathlib import Path
 from typing import Any
 
 from . import checks
+from .reader import reader_text
 
 STATUSES = ("pending", "reproduced", "consistent", "fact")
 #: statuses whose entries a notebook must check
@@ -233,7 +234,7 @@ class CheckResult:
 def _shown(value: Any) -> str:
     if isinstance(value, bool):
         return "true" if value else "false"
-    return str(value)
+    return reader_text(value)
 
 
 def check_example(example_id: str, **computed: Any) -> CheckResult:

@@ -153,7 +153,7 @@ def ap_cost(pattern: str, unit_class: str, costs: ActionCosts | None = None) -> 
         return int(costs.extra[pattern])
     raise ValueError(
         f"the AP cost of {pattern!r} ({PATTERNS[pattern].japanese}) is not in the source text "
-        "(the AP table is missing): pass it as ActionCosts(extra={...})"
+        "(the AP table is missing): give it among the extra costs of ActionCosts (each pattern's AP)"
     )
 
 

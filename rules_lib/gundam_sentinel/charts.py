@@ -90,6 +90,11 @@ class Effect:
             return ("-" if self.sign < 0 else "") + self.dice + (f" x {self.value}" if self.value not in (None, 1) else "")
         return "" if self.value is None else f"{self.value:+d}"
 
+    def __str__(self) -> str:
+        """The effect in words: ``to hit -6 (main camera)``."""
+        amount = self.amount_text()
+        return self.kind + (f" {amount}" if amount else "") + (f" ({self.which})" if self.which else "")
+
     def to_dict(self) -> dict:
         data: dict = {"kind": self.kind}
         for key in ("value", "dice", "which"):

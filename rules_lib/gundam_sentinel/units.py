@@ -233,6 +233,12 @@ class Pilot:
         if self.nt < 0:
             raise ValueError(f"NT value {self.nt} is negative: allowed are 0 or more")
 
+    def __str__(self) -> str:
+        """The modifiers in words: ``perception +1, reaction +2, ..., NT 0``."""
+        modifiers = ", ".join(f"{name} {getattr(self, name):+d}"
+                              for name in ("perception", "reaction", "shooting", "piloting", "stamina", "mental"))
+        return f"{modifiers}, NT {self.nt}"
+
 
 __all__ = [
     "Mobility", "Pilot", "load_units", "unit",

@@ -190,6 +190,9 @@ class LeaderBits:
     bits: int
     attack_cap: int
 
+    def __str__(self) -> str:
+        return f"{self.sets} sets of bits ({self.bits} bits), at most {self.attack_cap} attacks a round"
+
 
 def leader_bits_allowed(nt_spent: int) -> bool:
     """Whether ``nt_spent`` NT may run leader bits: 1 NT per set, at most 4 sets (000 §7-19, lines 507-508)."""
@@ -579,7 +582,7 @@ def micro_missile_pod_targets(targets: Sequence[str]) -> tuple[str, ...]:
     if len(targets) > MICRO_MISSILE_POD.faces:
         raise ValueError(f"{len(targets)} targets: the pod has {MICRO_MISSILE_POD.faces} faces")
     if len(set(targets)) != len(targets):
-        raise ValueError(f"targets {targets!r}: two faces may not attack the same target")
+        raise ValueError(f"targets {', '.join(map(str, targets))}: two faces may not attack the same target")
     return targets
 
 

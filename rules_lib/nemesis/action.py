@@ -245,7 +245,7 @@ def attack_count(dice: Sequence[int], weapon: Weapon, extended: ExtendedFace | s
     faces = check_faces(dice)
     fires_on = firing_faces(weapon, extended)
     matching = tuple(sorted((f for f in faces if f in fires_on), reverse=True))
-    steps = [f"{weapon.name} fires on {'/'.join(map(str, fires_on))}; dice {'-'.join(map(str, faces))}"]
+    steps = [f"{weapon.label} fires on {'/'.join(map(str, fires_on))}; dice {'-'.join(map(str, faces))}"]
     multi = is_multi_attack(weapon, multi_attack)
     if not matching:
         steps.append("no die matches: no attack")
@@ -395,8 +395,8 @@ def weapon_swap(dice: Sequence[int], give_up: int | None, weapon: Weapon | None 
     faces = check_faces(dice)
     if weapon is not None and weapon.has("no_swap"):
         if give_up is not None:
-            raise ValueError(f"{weapon.name} has 持替不要: taking it up costs no die")
-        return DiceSpent(faces, (), 0, steps=(f"{weapon.name} has 持替不要: no die given up",))
+            raise ValueError(f"{weapon.label} has 持替不要: taking it up costs no die")
+        return DiceSpent(faces, (), 0, steps=(f"{weapon.label} has 持替不要: no die given up",))
     if give_up is None:
         raise ValueError("a weapon swap gives up one die: say which (give_up=face)")
     remaining = _remove(faces, check_faces([give_up], "die given up"))

@@ -130,21 +130,21 @@ def _check_shoot(state: BattleState, action: Shoot) -> tuple[BattleUnit, Weapon]
     unit = _check_actor(state, action.side)
     weapon = unit.weapon(action.weapon)
     if weapon.is_melee:
-        raise IllegalStep(f"the {weapon.name} is a melee weapon (射程 {weapon.range}): it strikes through the "
+        raise IllegalStep(f"the {weapon.label} is a melee weapon (射程 {weapon.range}): it strikes through the "
                           "approach (002 §5-1) or the melee duel (§6-1), not by shooting")
     reason = unit.unusable_reason(weapon)
     if reason:
         raise IllegalStep(reason)
     if unit.in_hand != weapon.key:
-        raise IllegalStep(f"{unit.name} holds the {unit.weapon(unit.in_hand).name}: take up the {weapon.name} "
+        raise IllegalStep(f"{unit.name} holds the {unit.weapon(unit.in_hand).label}: take up the {weapon.label} "
                           "with a weapon swap first (002 §1-1)")
     if weapon.key in unit.fired and not is_multi_attack(weapon):
-        raise IllegalStep(f"the {weapon.name} has fired this turn: shooting is once per turn (002 §1-1)")
-    _check_die(unit, action.die, f"shooting the {weapon.name}")
+        raise IllegalStep(f"the {weapon.label} has fired this turn: shooting is once per turn (002 §1-1)")
+    _check_die(unit, action.die, f"shooting the {weapon.label}")
     faces = firing_faces(weapon, state.rules.extended)
     if action.die not in faces:
-        raise IllegalStep(f"a {action.die} does not match the {weapon.name}'s proper range (適正射程) "
-                          f"{weapon.proper_range}: it fires on {'/'.join(map(str, faces))} (002 §2-1)")
+        raise IllegalStep(f"a {action.die} does not match the proper range (適正射程) {weapon.proper_range} "
+                          f"of the {weapon.label}: it fires on {'/'.join(map(str, faces))} (002 §2-1)")
     larger = max(d for d in unit.dice if d in faces)
     if action.die < larger:
         raise IllegalStep(f"dice are handled from the largest face (002 §2-1): shoot with the {larger} "
@@ -173,13 +173,13 @@ def _check_swap(state: BattleState, action: SwapWeapon) -> tuple[BattleUnit, Wea
     unit = _check_actor(state, action.side)
     weapon = unit.weapon(action.weapon)
     if unit.in_hand == weapon.key:
-        raise IllegalStep(f"{unit.name} already holds the {weapon.name}")
+        raise IllegalStep(f"{unit.name} already holds the {weapon.label}")
     reason = unit.unusable_reason(weapon)
     if reason:
         raise IllegalStep(reason)
     if weapon.has("no_swap"):
         if action.give_up is not None:
-            raise IllegalStep(f"the {weapon.name} has 持替不要 (no swap needed): it costs no die")
+            raise IllegalStep(f"the {weapon.label} has 持替不要 (no swap needed): it costs no die")
     else:
         if action.give_up is None:
             raise IllegalStep("a weapon swap leaves one action die unused (002 §1-1): say which")
@@ -203,10 +203,10 @@ def _check_approach(state: BattleState, action: Approach) -> tuple[BattleUnit, W
     weapon = _usable_melee_weapon(
         unit, f"{unit.name} has no melee weapon: only a melee weapon approaches (002 §5-1)")
     if unit.in_hand != weapon.key and not weapon.has("no_swap"):
-        raise IllegalStep(f"take up the {weapon.name} with a weapon swap first (002 §1-1)")
+        raise IllegalStep(f"take up the {weapon.label} with a weapon swap first (002 §1-1)")
     if unit.approached or state.closed_in is not None:
         raise IllegalStep("there has been an approach or a melee this turn already")
-    _check_die(unit, weapon.range, f"the {weapon.name} (射程 {weapon.range}) needs a die showing {weapon.range} "
+    _check_die(unit, weapon.range, f"the {weapon.label} (射程 {weapon.range}) needs a die showing {weapon.range} "
                "(002 §1-1)")
     shooter = state.opponent(action.side)
     if not shooter.ranges_used:
@@ -388,7 +388,7 @@ def _shoot(state: BattleState, action: Shoot, dice: ActionDice):
     remaining.remove(action.die)
     target = state.opponent(action.side)
     lines = [f"shooting phase (射撃フェイズ, 002 §2-1): {'; '.join(count.steps)}",
-             f"{unit.name} fires the {weapon.name} at {target.name} with the {action.die}; dice left "
+             f"{unit.name} fires the {weapon.label} at {target.name} with the {action.die}; dice left "
              f"{_faces(remaining)}",
              f"next: the armour check (装甲判定フェイズ, 002 §3-1): {weapon.attack} against armour {target.sheet.armour}"]
     new_unit = replace(unit, dice=tuple(remaining), ranges_used=unit.ranges_used + (action.die,),
@@ -409,7 +409,7 @@ def _swap(state: BattleState, action: SwapWeapon, dice: ActionDice):
     unit, weapon = _check_swap(state, action)
     spent = weapon_swap(unit.dice, action.give_up, weapon)
     new_unit = replace(unit, dice=spent.remaining, in_hand=weapon.key)
-    lines = [f"weapon swap (武器の持ち替え, 002 §1-1): {unit.name} takes up the {weapon.name}; " + "; ".join(spent.steps)]
+    lines = [f"weapon swap (武器の持ち替え, 002 §1-1): {unit.name} takes up the {weapon.label}; " + "; ".join(spent.steps)]
     return _update(state, new_unit), lines
 
 
@@ -423,7 +423,7 @@ def _approach(state: BattleState, action: Approach, dice: ActionDice):
     rolled_a = list(dice.d(D6, n_approacher, what="the approach"))
     rolled_s = list(dice.d(D6, n_shooter, what="the approach"))
     result = approach(rolled_a, rolled_s, state.rules.approach_compare)
-    lines = [f"approach phase (接近フェイズ, 002 §5-1): {unit.name} uses its {weapon.range} for the {weapon.name}"
+    lines = [f"approach phase (接近フェイズ, 002 §5-1): {unit.name} uses its {weapon.range} for the {weapon.label}"
              f"; dice left {_faces(remaining)}",
              f"{unit.name} rolls mobility {unit.sheet.mobility} + {action.active_spent} active value = "
              f"{n_approacher} dice; {shooter.name} shot at range {min(shooter.ranges_used)}, so rolls {n_shooter}",
@@ -431,7 +431,7 @@ def _approach(state: BattleState, action: Approach, dice: ActionDice):
     new_unit = replace(unit, dice=tuple(remaining), active=unit.active - action.active_spent, approached=True)
     if not result.success:
         return _update(state, new_unit), lines
-    lines.append(f"the {weapon.name} strikes (002 §5-2): armour check next, no attenuation, no multiple hits")
+    lines.append(f"the {weapon.label} strikes (002 §5-2): armour check next, no attenuation, no multiple hits")
     return _update(state, new_unit, phase="armour", closed_in=action.side,
                    pending=(Hit(action.side, weapon.key, "approach"),)), lines
 

@@ -70,7 +70,7 @@ def _armour(state: BattleState, action: ArmourCheck, dice: ActionDice):
     weapon = attacker.weapon(hit.weapon)
     rolled = dice.expression(weapon.attack, "the attack roll")
     result = armour_check(weapon.attack, target.sheet.armour, dice=rolled)
-    lines = [f"armour check (装甲判定フェイズ, 002 §3-1): {attacker.name}'s {weapon.name}, attack {weapon.attack} "
+    lines = [f"armour check (装甲判定フェイズ, 002 §3-1): {attacker.name}'s {weapon.label}, attack {weapon.attack} "
              f"against {target.name}'s armour (装甲値) {target.sheet.armour}", *result.steps]
     if result.penetrated:
         lines.append(f"next: damage (ダメージ決定フェイズ, 002 §4-1): {weapon.damage}"
@@ -88,7 +88,7 @@ def _damage(state: BattleState, action: Damage, dice: ActionDice):
     rolled = dice.expression(weapon.damage, "the damage roll")
     result = roll_damage(weapon.damage, target.sheet.attenuation, melee=hit.melee, multiplier=hit.multiplier,
                          dice=rolled)
-    lines = [f"damage (ダメージ決定フェイズ, 002 §4-1): {attacker.name}'s {weapon.name}, {weapon.damage}", *result.steps,
+    lines = [f"damage (ダメージ決定フェイズ, 002 §4-1): {attacker.name}'s {weapon.label}, {weapon.damage}", *result.steps,
              f"damage {result.damage}"]
     amount = result.damage
     if action.defend:

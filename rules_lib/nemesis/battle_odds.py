@@ -53,12 +53,12 @@ def decision_odds(state: BattleState, action: Action) -> DecisionOdds:
         unit = state.unit(action.side)
         weapon = unit.weapon(action.weapon)
         target = state.opponent(action.side)
-        return _hit_odds(weapon, target, melee=False, multiplier=1, prefix=f"the {weapon.name} against {target.name}")
+        return _hit_odds(weapon, target, melee=False, multiplier=1, prefix=f"the {weapon.label} against {target.name}")
     if kind == "armour":
         hit = state.pending[0]
         weapon = state.unit(hit.attacker).weapon(hit.weapon)
         target = state.opponent(hit.attacker)
-        return _hit_odds(weapon, target, hit.melee, hit.multiplier, prefix=f"the {weapon.name} against {target.name}")
+        return _hit_odds(weapon, target, hit.melee, hit.multiplier, prefix=f"the {weapon.label} against {target.name}")
     if kind == "damage":
         hit = state.pending[0]
         weapon = state.unit(hit.attacker).weapon(hit.weapon)

@@ -141,7 +141,7 @@ class BattleUnit:
         effects = destruction_effects(self.destroyed)
         if effects.unusable_arms and self.grip is Grip.TWO_HANDED:
             arm = effects.unusable_arms[0].replace("_", " ")
-            return (f"{self.name}'s {arm} is destroyed: its two-handed weapons, the {weapon.name} among them, "
+            return (f"{self.name}'s {arm} is destroyed: its two-handed weapons, the {weapon.label} among them, "
                     "cannot be used (002 §7-1)")
         return None
 

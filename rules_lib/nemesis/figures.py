@@ -81,7 +81,7 @@ def board_html(state: BattleState) -> str:
         rows["active value (能動値)"].append(str(unit.active))
         weapon = unit.weapon(unit.in_hand)
         usable = "" if unit.unusable_reason(weapon) is None else " (unusable: arm destroyed)"
-        rows["in hand"].append(f"{html.escape(weapon.name)} ({unit.grip.label}){usable}")
+        rows["in hand"].append(f"{html.escape(weapon.label)} ({unit.grip.label}){usable}")
         spent = Counter(unit.spent)
         shown = []
         for face in unit.rolled:

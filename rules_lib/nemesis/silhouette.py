@@ -193,6 +193,8 @@ class Weapon:
     attacks: int | None = None
     abilities: tuple[Ability, ...] = ()
     two_handed: bool | None = None
+    #: the book's English name (not in the source text), shown beside the text's Japanese ``name``
+    english: str = ""
 
     def __post_init__(self) -> None:
         if (self.proper_range is None) == (self.range is None):
@@ -201,10 +203,17 @@ class Weapon:
             raise ValueError(f"weapon {self.name!r}: range {self.range!r} is not a d6 face 1 to 6")
         for expression in (self.attack, self.damage):
             parse(expression)  # a clear DiceSyntaxError for a bad expression
+        if not isinstance(self.english, str):
+            raise ValueError(f"weapon {self.name!r}: its English name must be text, not {type(self.english).__name__}")
 
     @property
     def is_melee(self) -> bool:
         return self.range is not None
+
+    @property
+    def label(self) -> str:
+        """The name as the book shows it: the text's Japanese, then the book's English in brackets."""
+        return f"{self.name} ({self.english})" if self.english else self.name
 
     @property
     def range_label(self) -> str:
@@ -322,7 +331,7 @@ class Silhouette:
         for w in self.weapons:
             reach = f"適正射程：{w.proper_range}" if w.proper_range else f"射程：{w.range}"
             count = f"　回数：{w.attacks}" if w.attacks is not None else ""
-            lines.append(f"{w.name}　攻撃力：{w.attack}　ダメージ：{w.damage}　{reach}{count}"
+            lines.append(f"{w.label}　攻撃力：{w.attack}　ダメージ：{w.damage}　{reach}{count}"
                          f"　武装アビリティ：{'、'.join(a.text for a in w.abilities)}")
         return lines
 
@@ -336,7 +345,8 @@ def _require(data: Mapping[str, Any], keys: tuple[str, ...], what: str) -> None:
 @checks.checked_arguments
 def weapon_from_dict(data: Mapping[str, Any]) -> Weapon:
     """A weapon from a sheet's ``[[weapons]]`` table (weapon parameters of 002 §H1)."""
-    unknown = set(data) - {"key", "name", "attack", "damage", "proper_range", "range", "attacks", "abilities", "two_handed"}
+    unknown = set(data) - {"key", "name", "attack", "damage", "proper_range", "range", "attacks", "abilities", "two_handed",
+                          "english"}
     if unknown:
         raise ValueError(f"weapon {data.get('name')!r}: unknown fields {sorted(unknown)}")
     _require(data, ("name", "attack", "damage"), f"weapon {data.get('name')!r:.60}")
@@ -351,6 +361,7 @@ def weapon_from_dict(data: Mapping[str, Any]) -> Weapon:
         attacks=data.get("attacks"),
         abilities=tuple(parse_ability(a, "weapon") for a in data.get("abilities", [])),
         two_handed=data.get("two_handed"),
+        english=data.get("english", ""),
     )
 
 

@@ -137,6 +137,11 @@ def check_sheet(data: Mapping[str, Any], allowed: Iterable[str], shape: Kind, sy
         raise ValueError(f"sheet system {data.get('system')!r} is not {system!r}")
 
 
+def sheet_named(data: Mapping[str, Any]) -> str:
+    """How an error names a sheet: its id quoted, or that it has none."""
+    return repr(data["id"]) if "id" in data else "without an id"
+
+
 def require(data: Mapping[str, Any], keys: Iterable[str], what: str) -> None:
     """Refuse a table that lacks one of ``keys``, naming them."""
     missing = [k for k in keys if k not in data]

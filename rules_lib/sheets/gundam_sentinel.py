@@ -53,6 +53,7 @@ from .base import (
     known_keys,
     load_directory,
     require,
+    sheet_named,
     text,
     whole,
 )
@@ -232,7 +233,7 @@ def from_dict(data: Mapping[str, Any], *, sample: bool = False) -> GundamSheet:
     missing = [f for f in ("id", "name", "side", "unit_class", "mobility", "base_evasion", "durability", "propellant",
                            "hit_locations", "weapons", "pilot") if f not in data]
     if missing:
-        raise ValueError(f"GUNDAM SENTINEL sheet {data.get('id')!r} lacks {', '.join(missing)}")
+        raise ValueError(f"GUNDAM SENTINEL sheet {sheet_named(data)} lacks {', '.join(missing)}")
     if data["unit_class"] not in UNIT_CLASSES:
         check_unit_class(data["unit_class"])
     pilot = dict(data["pilot"])

@@ -27,7 +27,17 @@ from ..nemesis.silhouette import (
     silhouette_from_dict,
 )
 from . import ccfolia
-from .base import armed, check_sheet, check_sources, cited_or_default, load_directory, require, text, whole
+from .base import (
+    armed,
+    check_sheet,
+    check_sources,
+    cited_or_default,
+    load_directory,
+    require,
+    sheet_named,
+    text,
+    whole,
+)
 from .palette import PaletteLine
 
 SYSTEM = "nemesis"
@@ -35,7 +45,7 @@ SHAPE = {"id": str, "system": str, "silhouette": str, "sources": dict, "model": 
          "abilities": [str], "abilities_text": str, "profile": dict, "parameters": dict, "part_durability": dict,
          "part_labels": dict,
          "weapons": [{"key": str, "name": str, "attack": str, "damage": str, "proper_range": (str, int), "range": int,
-                      "attacks": int, "abilities": [str], "two_handed": bool}]}
+                      "attacks": int, "abilities": [str], "two_handed": bool, "english": str}]}
 SECTIONS = ("model", "name", "body", "abilities", "abilities_text", "profile", "parameters", "part_durability",
             "part_labels", "weapons")
 
@@ -93,10 +103,10 @@ class NemesisSheet:
             if own_commands:
                 faces = str(w.proper_range) if w.proper_range else str(w.range)
                 rapid = "R" if w.has("rapid_fire") or w.has("quick_fire") else ""
-                lines.append(PaletteLine(f"AD[{faces}]{rapid}", f"【{w.name}】action dice: attacks on {reach}"))
+                lines.append(PaletteLine(f"AD[{faces}]{rapid}", f"【{w.label}】action dice: attacks on {reach}"))
             attack = _generic(w.attack) + (f">{armour}" if armour is not None else "")
-            lines.append(PaletteLine(attack, f"【{w.name} 攻撃力】{reach}: exceeds the armour to penetrate (002 §3-1)"))
-            lines.append(PaletteLine(_generic(w.damage), f"【{w.name} ダメージ】minus attenuation, at least 1; "
+            lines.append(PaletteLine(attack, f"【{w.label} 攻撃力】{reach}: exceeds the armour to penetrate (002 §3-1)"))
+            lines.append(PaletteLine(_generic(w.damage), f"【{w.label} ダメージ】minus attenuation, at least 1; "
                                      "melee ignores attenuation (002 §4-1)"))
         mobility = s.parameters.get("mobility")
         if mobility:
@@ -123,7 +133,7 @@ class NemesisSheet:
         ``attenuation`` (002 §3-1, §4-1), the approach (002 §5-1) and the hit location (002 §7-1)."""
         s = self.silhouette
         return {
-            "armour": {f"{w.name} vs armour {a}": odds
+            "armour": {f"{w.label} vs armour {a}": odds
                        for w in s.weapons
                        for a, odds in armour_odds_against(w.attack, armours, w.damage, attenuation,
                                                           melee=w.is_melee).items()},
@@ -139,7 +149,7 @@ class NemesisSheet:
 
     def damage_rows(self, attenuation: int = 0) -> list[tuple[str, Fraction]]:
         """Mean damage of each weapon against a target's ``attenuation``, at least 1 (002 §4-1; melee ignores it)."""
-        return [(f"{w.name} ({w.damage}) vs attenuation {attenuation}",
+        return [(f"{w.label} ({w.damage}) vs attenuation {attenuation}",
                  damage_distribution(w.damage, attenuation, melee=w.is_melee).mean()) for w in self.silhouette.weapons]
 
 
@@ -151,7 +161,8 @@ def _generic(expression: str) -> str:
 def _weapon_dict(w: Weapon) -> dict[str, Any]:
     data: dict[str, Any] = {"key": w.key, "name": w.name, "attack": w.attack, "damage": w.damage,
                             "proper_range": str(w.proper_range) if w.proper_range else None, "range": w.range,
-                            "attacks": w.attacks, "abilities": [a.text for a in w.abilities], "two_handed": w.two_handed}
+                            "attacks": w.attacks, "abilities": [a.text for a in w.abilities], "two_handed": w.two_handed,
+                            "english": w.english or None}
     return {k: v for k, v in data.items() if v is not None}
 
 
@@ -169,7 +180,7 @@ def from_dict(data: Mapping[str, Any], *, sample: bool = False) -> NemesisSheet:
         return NemesisSheet(data.get("id"), silhouette, sources)
     missing = [k for k in ("id", "model", "name", "parameters", "part_durability", "weapons") if k not in data]
     if missing:
-        raise ValueError(f"Nemesis sheet {data.get('id')!r} lacks {', '.join(missing)}")
+        raise ValueError(f"Nemesis sheet {sheet_named(data)} lacks {', '.join(missing)}")
     sources = check_sources(data, SECTIONS, f"Nemesis sheet {data.get('id')!r}", sample=sample)
     silhouette = silhouette_from_dict({k: data[k] for k in SECTIONS if k in data})
     return NemesisSheet(data["id"], silhouette, sources)

@@ -22,7 +22,7 @@ from ..verse_world.attack import CriticalRule, attack_odds, damage_expression
 from ..verse_world.battle_state import UNIT_TABLE_FIELDS, Unit, Weapon, unit_from_table
 from ..verse_world.movement import locomotion_mode
 from . import ccfolia
-from .base import armed, check_sheet, check_sources, known_keys, load_directory, require, text
+from .base import armed, check_sheet, check_sources, known_keys, load_directory, require, sheet_named, text
 from .limits import MAX_ENTRIES
 from .palette import PaletteLine, signed
 
@@ -155,7 +155,7 @@ def from_dict(data: Mapping[str, Any], *, sample: bool = False) -> VerseWorldShe
     check_sheet(data, ("id", "system", *VALUE_FIELDS, "weapons", "sources"), SHAPE, SYSTEM, "Verse World sheet")
     missing = [f for f in ("id", *VALUE_FIELDS, "weapons") if f not in data]
     if missing:
-        raise ValueError(f"Verse World sheet {data.get('id')!r} lacks {', '.join(missing)}")
+        raise ValueError(f"Verse World sheet {sheet_named(data)} lacks {', '.join(missing)}")
     sources = check_sources(data, VALUE_FIELDS, f"Verse World sheet {data['id']!r}", sample=sample)
     weapon_sources = []
     for entry in data["weapons"]:

@@ -30,6 +30,7 @@ from .base import (
     known_keys,
     load_directory,
     require,
+    sheet_named,
     text,
     whole,
 )
@@ -223,7 +224,7 @@ def from_dict(data: Mapping[str, Any], *, sample: bool = False) -> Wis6Sheet:
         weapon_sources.append(entry.get("source", ""))
     missing = [f for f in ("id", "name", "machine", "side", "role", *ABILITIES, "mobility", "ap", "armour") if f not in data]
     if missing:
-        raise ValueError(f"WIS6 sheet {data.get('id')!r} lacks {', '.join(missing)}")
+        raise ValueError(f"WIS6 sheet {sheet_named(data)} lacks {', '.join(missing)}")
     values = {f: data[f] for f in VALUE_FIELDS if f in data}
     return Wis6Sheet(id=data["id"], weapons=tuple(weapons), sources=sources,
                      weapon_sources=tuple(weapon_sources) if any(weapon_sources) else (), **values)

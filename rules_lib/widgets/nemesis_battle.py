@@ -133,7 +133,7 @@ class FirstBattle(BattleCalculator):
             return
         key = (state.turn, state.actor)
         unit = state.unit(state.actor)
-        options = [(f"{w.name} ({w.range_label} {w.proper_range or w.range})", w.key) for w in unit.sheet.weapons]
+        options = [(f"{w.label}, {w.range_label} {w.proper_range or w.range}", w.key) for w in unit.sheet.weapons]
         if list(self.weapon.options) != options:
             self.weapon.options = options
         if key == self._actor_seen:

@@ -131,6 +131,15 @@ class Cooperation:
             raise Wis6Error(f"{self.unit}'s cooperation with {self.partner} is already over")
         return Cooperation(self.unit, self.partner, active=False)
 
+    def __str__(self) -> str:
+        """The cooperation in words, for the reader."""
+        if not self.active:
+            return f"{self.unit}'s cooperation with {self.partner} is over"
+        may = ", ".join(step for step, allowed in (("move", self.can_move), ("attack", self.can_attack)) if allowed)
+        return (f"{self.unit} cooperates with {self.partner}: {f'may {may}' if may else 'neither moves nor attacks'}; "
+                f"may always act by {', '.join(self.unconditional_actions)}; declared before the {self.declare_before} step, "
+                f"it lasts until {self.lasts_until}")
+
 
 def declare_cooperation(unit: str, partner: str, completed_steps: Sequence[str] = ()) -> Cooperation:
     """Declare cooperation with ``partner`` (001 §4-1). ``completed_steps`` are the unit's action

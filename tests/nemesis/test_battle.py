@@ -142,7 +142,7 @@ def test_illegal_steps_are_refused_with_a_reason_and_change_nothing():
     _refused(rolled, OpenMelee("A"), "do not open the melee phase")
     acting = step(rolled, ChooseOrder("B", go_first=False)).state
     _refused(acting, Shoot("B", RIFLE, 5), "it is A's action, not B's")
-    _refused(acting, Shoot("A", RIFLE, 1), "does not match the アサルトライフル's proper range")
+    _refused(acting, Shoot("A", RIFLE, 1), r"does not match the proper range \(適正射程\) 34\(5\) of the アサルトライフル \(assault rifle\)")
     _refused(acting, Shoot("A", RIFLE, 6), "has no 6 left")
     _refused(acting, Shoot("A", RIFLE, 3), "largest face")
     _refused(acting, Shoot("A", BAYONET, 1), "melee weapon")
