@@ -52,6 +52,11 @@ class StepResult(Generic[State]):
     detail: object = None
 
 
+#: the most dice one step draws at once (a bound of the library's, not a rule: the texts' steps roll
+#: a handful; Nemesis's largest pool is a few dozen)
+MAX_DICE_A_STEP = 1000
+
+
 class ActionDice:
     """The dice of one step: the action's given dice in order, or the step's dice source.
 
@@ -73,6 +78,7 @@ class ActionDice:
         what = what or self.what
         if self.source is None:
             raise IllegalStep(f"{what} needs dice: give dice=(...) or a SeededDice")
+        count = checks.whole(count, f"{what}: the number of dice", minimum=0, maximum=MAX_DICE_A_STEP, error=IllegalStep)
         try:
             values = tuple(self.source.draw(sides) for _ in range(count))
         except ValueError as error:
@@ -259,6 +265,8 @@ def by_name(items: Sequence[NamedItem], name: str, refusal: str,
             error: type[IllegalStep] = IllegalStep) -> NamedItem:
     """The item of ``items`` called ``name`` (a state's unit, a unit's weapon); otherwise ``error``
     (a system's own :class:`IllegalStep`) with the message ``refusal`` followed by the names there are."""
+    if isinstance(items, (str, bytes)) or not all(isinstance(getattr(item, "name", None), str) for item in items):
+        raise TypeError(f"the items looked up by name are named things (units, weapons), not {_short(items)}")
     for item in items:
         if item.name == name:
             return item
@@ -362,6 +370,7 @@ class Referee(Generic[State]):
                  error: type[IllegalStep] = IllegalStep,
                  before: Callable[[State, Any], None] | None = None,
                  stalemate: Stalemate[State] | None = None) -> None:
+        self.state_class = state
         self.kinds = dict(kinds)
         self.stalemate = stalemate
         self.checks = dict(checks)
@@ -375,8 +384,16 @@ class Referee(Generic[State]):
                 raise ValueError(f"no {what} for the action kinds {sorted(missing)}")
         _REFEREES[state] = self
 
+    def own_state(self, state: object) -> State:
+        """``state``, refused (with this battle's error) unless it is a state of this referee's battle."""
+        if not isinstance(state, self.state_class):
+            raise self.error(f"{_short(state)} is not a state of this battle: it takes a "
+                             f"{self.state_class.__module__}.{self.state_class.__name__}")
+        return state
+
     def check(self, state: State, action: object) -> None:
         """Raise :class:`IllegalStep` with the reason when ``action`` is not allowed now; draw no dice."""
+        self.own_state(state)
         kind = self.action_kind(action)
         if self.before is not None:
             self.before(state, action)
@@ -396,11 +413,14 @@ class Referee(Generic[State]):
             raise self.error(f"{_short(action)} is not a battle action: allowed are {allowed}") from None
 
     def is_legal(self, state: State, action: object) -> bool:
-        """True exactly when ``step(state, action)`` would not refuse, given dice included."""
+        """True exactly when ``step(state, action)`` would not refuse, given dice included; a state of
+        another battle (or no state) is refused, not answered False."""
+        self.own_state(state)
         return legal(self.check, self.step, state, action, self.error)
 
     def legal_actions(self, state: State) -> tuple[object, ...]:
         """Every candidate action allowed now, so a widget can offer exactly these."""
+        self.own_state(state)
         if getattr(state, "phase", None) == "over":
             return ()
         return tuple(a for a in self.candidates(state) if self.is_legal(state, a))
@@ -436,6 +456,9 @@ class Referee(Generic[State]):
 
     def play(self, state: State, actions: Sequence[object], dice: object = None) -> list[StepResult[State]]:
         """Apply ``actions`` in turn; every step's result (the last holds the final state)."""
+        self.own_state(state)
+        if isinstance(actions, (str, bytes)) or not isinstance(actions, abc.Sequence):
+            raise TypeError(f"the actions played are a list of actions, not {_short(actions)}")
         results = []
         for action in actions:
             results.append(self.step(state, action, dice))

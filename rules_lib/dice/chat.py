@@ -174,7 +174,13 @@ class ChatRoll:
         return "\n".join(lines)
 
     def bcdice_line(self) -> str:
-        """BCDice's text: the command's line, or ``#1``, ``#2``... each line, a blank line between."""
+        """BCDice's text: the command's line, or ``#1``, ``#2``... each line, a blank line between.
+
+        Refused (``ValueError``) where a roll has no BCDice text: a system BCDice has no dicebot for,
+        or generic notation, which the library does not print as BCDice does."""
+        if not all(hasattr(roll, "bcdice_line") for roll in self.rolls):
+            raise ValueError(f"{self.system}'s {quoted(self.line.command)} has no BCDice text: only the commands "
+                             "of a system with a BCDice dicebot have one")
         lines = [roll.bcdice_line() for roll in self.rolls]
         if self.line.repeat is None:
             return lines[0]
@@ -199,6 +205,9 @@ class CommandSet:
     is_own: Callable[[str], bool] | None = None
 
     def owns(self, command: str) -> bool:
+        """Whether ``command`` (text) is one of this system's own commands."""
+        if not isinstance(command, str):
+            raise TypeError(f"a command is text, not {checks.shown(command)}")
         if self.is_own is not None:
             return self.is_own(command)
         return self.own is not None and self.own.match(command.upper()) is not None

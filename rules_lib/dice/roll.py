@@ -11,8 +11,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
+from .. import checks
 from .errors import DiceReplayError
-from .parser import ParsedExpression, parsed_expression
+from .parser import MAX_SIDES, ParsedExpression, parsed_expression
 from .syntax import BinaryOp, Dice, Negate, Node, Number, compare, divide
 
 
@@ -37,7 +38,8 @@ class SeededDice:
         self._random = random.Random(seed)
 
     def draw(self, sides: int) -> int:
-        return self._random.randint(1, sides)
+        """One die of ``sides`` faces (1 to the parser's ``MAX_SIDES``), refused otherwise."""
+        return self._random.randint(1, checks.whole(sides, "the sides of a die", minimum=1, maximum=MAX_SIDES))
 
 
 class GivenDice:

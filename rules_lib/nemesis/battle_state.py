@@ -229,6 +229,8 @@ class BattleState:
         return other(self.first) if self.first else None
 
     def with_unit(self, unit: BattleUnit) -> tuple[BattleUnit, BattleUnit]:
+        """The two units with ``unit`` in its side's place."""
+        checks.of_type(unit, "the unit", BattleUnit, error=IllegalStep)
         return (unit, self.units[1]) if unit.side == "A" else (self.units[0], unit)
 
 

@@ -348,7 +348,9 @@ def jam(
     Operators only, 3 times per session. The target rolls its own information ability (a
     reading); equal levels fail (上回れば, line 97).
     """
-    session = session.use("jamming", role)
+    session = checks.of_type(session, "the session's uses", SessionUses, error=Wis6Error).use("jamming", role)
+    if target_cooperation is not None:
+        checks.of_type(target_cooperation, "the target's cooperation", Cooperation, error=Wis6Error)
     jammer = success_roll(jammer_roll, jammer_information, rules)
     target = success_roll(target_roll, target_information, rules)
     ok = jammer.level > target.level
@@ -376,7 +378,7 @@ def tap(roll: int, ability: int, *, session: SessionUses, role: str, rules: Wis6
     Operators only, once per session. The text names no ability for the roll: ``ability`` is
     the caller's choice (*not in the source text*; the information ability is the natural one).
     """
-    session = session.use("tapping", role)
+    session = checks.of_type(session, "the session's uses", SessionUses, error=Wis6Error).use("tapping", role)
     result = success_roll(roll, ability, rules)
     steps = result.steps + (
         f"level {result.level}: the GM decides how much information this earns (001 §4-7, line 103)",
