@@ -4,7 +4,8 @@ and bad input raises only a ``ValueError`` or ``TypeError`` with a message (issu
 The API is ``tools/public_calls.py``'s: every public function, class (its constructor) and public
 method of every module but the user interfaces (calculators, browser, command lines). Each starts
 from a working call: the book's own (``tests/hostile/public_calls.json``, recorded from the
-notebooks), else one made from its signature (its defaults, plain numbers, or a value of the
+notebooks), else one written by hand (``tests/hostile/written_calls.py``: results' methods and
+battle states, which the book's calls cannot be written down as), else one made from its signature (its defaults, plain numbers, or a value of the
 parameter's class that the book passes elsewhere). Then each parameter in turn, the others kept,
 is given hostile values chosen by its type hint: wrong types, ``None``, NaN and infinities,
 negative, zero and huge numbers, empty, huge, full-width and Arabic-Indic text, empty and huge
@@ -49,6 +50,8 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "tools"))
 
 from public_calls import CALLS_FILE, is_method, namespace, public_callables  # noqa: E402
+
+from tests.hostile import written_calls  # noqa: E402
 
 #: the calls not bounded yet, ``function(parameter): failure`` a line (rewritten by running this file)
 KNOWN_FILE = Path(__file__).with_name("unbounded.txt")
@@ -197,6 +200,15 @@ def targets() -> list[Target]:
             if method:  # recorded with self as its first keyword
                 args, kwargs = [kwargs.pop("self")], kwargs
             found.append(Target(key, function, parameters, hints, args, kwargs, "book"))
+            continue
+        if key in written_calls.CALLS:
+            call = written_calls.CALLS[key]
+            written_scope = {**scope, "written": written_calls}
+            args = [eval(s, dict(written_scope)) for s in call["args"]]  # noqa: S307 - our own sources
+            kwargs = {n: eval(s, dict(written_scope)) for n, s in call["kwargs"].items()}  # noqa: S307
+            if method:
+                args, kwargs = [kwargs.pop("self"), *args], kwargs
+            found.append(Target(key, function, parameters, hints, args, kwargs, "written"))
             continue
         args, kwargs, complete = [], {}, True
         for parameter in parameters:

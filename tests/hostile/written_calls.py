@@ -1,0 +1,224 @@
+"""Working calls, written by hand, for the public functions the book never calls with values that
+can be written as source (``tools/public_calls.py`` records the book's): methods of results, battle
+states, rules written as refusals. The hostile sweep (``test_public_api_sweep.py``) starts from
+these as it does from the book's, replacing one argument at a time.
+
+Each call is ``{"args": [...], "kwargs": {...}}`` of Python sources, evaluated with ``rules_lib``,
+``Fraction`` and this module as ``written`` (its helpers build battle states); a method's instance is
+its ``self`` keyword, as the recorded calls write it.
+"""
+
+from __future__ import annotations
+
+import functools
+import importlib
+from typing import Any
+
+import rules_lib.battle as battle
+from rules_lib.verse_world.attack import CriticalRule
+
+#: each system's battle module and the class of its attack action
+_ATTACKS = {"wis6": "Attack", "gundam_sentinel": "Fire", "nemesis": "Shoot", "verse_world": "Attack"}
+
+
+def _battle_module(system: str):
+    return importlib.import_module(f"rules_lib.{system}.battle")
+
+
+def start(system: str) -> Any:
+    """A new battle of ``system`` with its sample units."""
+    module = _battle_module(system)
+    if system == "verse_world":
+        return module.new_battle(criticals=CriticalRule.natural_total(12))
+    return module.new_battle()
+
+
+@functools.cache
+def _found(system: str, kind: str, seed: int = 1) -> tuple[Any, Any]:
+    """The first state of a seeded walk where an action of class ``kind`` is legal, and that action."""
+    module = _battle_module(system)
+    state = start(system)
+    for result in [None, *battle.drive(module.REFEREE, state, seed=seed, max_steps=400)]:
+        current = state if result is None else result.state
+        for action in battle.legal_actions(current):
+            if type(action).__name__ == kind:
+                return current, action
+    raise LookupError(f"no {kind} in a walk of {system}")
+
+
+def state_with(system: str, kind: str | None = None) -> Any:
+    """A state where an action of class ``kind`` (else the system's attack) is legal."""
+    return _found(system, kind or _ATTACKS[system])[0]
+
+
+def action(system: str, kind: str | None = None) -> Any:
+    """That action."""
+    return _found(system, kind or _ATTACKS[system])[1]
+
+
+def referee(system: str) -> Any:
+    return _battle_module(system).REFEREE
+
+
+def first_name(state: Any) -> str:
+    """How the state's methods name its first unit: by name, or (Nemesis) by side."""
+    unit = state.units[0]
+    return unit.side if type(state).__module__.startswith("rules_lib.nemesis") else unit.name
+
+
+def _call(*args: str, **kwargs: str) -> dict:
+    return {"args": list(args), "kwargs": kwargs}
+
+
+_W = "written"
+_WIS6 = f"{_W}.state_with('wis6')"
+_GS = f"{_W}.state_with('gundam_sentinel')"
+_NEM = f"{_W}.state_with('nemesis')"
+_VW = f"{_W}.state_with('verse_world')"
+_CHAT = "rules_lib.dice.chat.read_line('2D6+1 attack')"
+_COMMANDS = "rules_lib.verse_world.commands.COMMANDS"
+_SEEDED = "rules_lib.battle.SeededDice(seed=1)"
+_ROLL = "rules_lib.dice.chat.roll_from('2D6+3', rules_lib.battle.GivenDice([3, 4]))"
+_CHART = "rules_lib.gundam_sentinel.charts.roll_chart('ECHC', [3, 4])"
+_EFFECT = "rules_lib.gundam_sentinel.charts.Effect(kind='to hit', value=-10)"
+_PLAN = "rules_lib.verse_world.movement.plan_move(6)"
+_CHECK = "rules_lib.verse_world.attack.check_roll('attack', 8, [3, 4], criticals=rules_lib.verse_world.attack.CriticalRule.natural_total(12))"
+_SESSION = "rules_lib.wis6.special.SessionUses()"
+_GROWTH = "rules_lib.wis6.growth.GrowthPlan(ap=1)"
+_WIS6_SHEET = ("rules_lib.wis6.Sheet(abilities={'shooting': 12, 'reaction': 10}, ap=3, armour=5, mobility=4, "
+               "weapons={'rifle': 10}, pilot_points=20, ac_points=20)")
+_DISTRIBUTION = "rules_lib.dice.exact.odds('2D6').distribution"
+_ACTION_DICE = "rules_lib.battle.ActionDice(None, rules_lib.battle.SeededDice(seed=1), 'a test roll')"
+
+CALLS: dict[str, dict] = {
+    # the shared battle engine
+    "rules_lib.battle:ActionDice.check_given": _call("[3]", "6", "1", "'a die'"),
+    "rules_lib.battle:ActionDice.d": _call(self=_ACTION_DICE, sides="6", count="2"),
+    "rules_lib.battle:ActionDice.expression": _call(self=_ACTION_DICE, expression="'2D6'"),
+    "rules_lib.battle:ActionDice.finish": _call(self=_ACTION_DICE),
+    "rules_lib.battle:Referee.action_kind": _call(self=f"{_W}.referee('wis6')", action=f"{_W}.action('wis6')"),
+    "rules_lib.battle:Referee.check": _call(self=f"{_W}.referee('wis6')", state=_WIS6, action=f"{_W}.action('wis6')"),
+    "rules_lib.battle:Referee.is_legal": _call(self=f"{_W}.referee('wis6')", state=_WIS6, action=f"{_W}.action('wis6')"),
+    "rules_lib.battle:Referee.legal_actions": _call(self=f"{_W}.referee('nemesis')", state=_NEM),
+    "rules_lib.battle:Referee.legal_kinds": _call(self=f"{_W}.referee('gundam_sentinel')", state=_GS),
+    "rules_lib.battle:Referee.step": _call(self=f"{_W}.referee('wis6')", state=_WIS6, action=f"{_W}.action('wis6')",
+                                          dice=_SEEDED),
+    "rules_lib.battle:Referee.play": _call(self=f"{_W}.referee('wis6')", state=_WIS6,
+                                          actions=f"[{_W}.action('wis6')]", dice=_SEEDED),
+    "rules_lib.battle:drive": _call(f"{_W}.referee('wis6')", f"{_W}.start('wis6')", "1", max_steps="20"),
+    "rules_lib.battle:play": _call(state=_WIS6, actions=f"[{_W}.action('wis6')]", dice=_SEEDED),
+    "rules_lib.battle:by_name": _call(items=f"{_WIS6}.units", name=f"{_W}.first_name({_WIS6})", refusal="'no such unit'"),
+    # dice and chat
+    "rules_lib.dice.chat:ChatRoll.bcdice_line": _call(
+        self="rules_lib.gundam_sentinel.commands.COMMANDS.roll('x2 BB+10>50', seed=2)"),
+    "rules_lib.dice.chat:ChatRoll.text": _call(self=f"{_COMMANDS}.roll('x2 VW+8@11>14', seed=1)"),
+    "rules_lib.dice.chat:ChatRoll.to_dict": _call(self=f"{_COMMANDS}.roll('x2 VW+8@11>14', seed=1)"),
+    "rules_lib.dice.chat:CommandSet.command": _call(self=_COMMANDS, expression="'VW+8@11>14 a comment'"),
+    "rules_lib.dice.chat:CommandSet.odds": _call(self=_COMMANDS, expression="'VW+8@11>14'"),
+    "rules_lib.dice.chat:CommandSet.owns": _call(self=_COMMANDS, command="'VW+8@11>14'"),
+    "rules_lib.dice.chat:CommandSet.read": _call(self=_COMMANDS, expression="'S VW+8@11>14'"),
+    "rules_lib.dice.chat:CommandSet.roll": _call(self=_COMMANDS, expression="'VW+8@11>14'", seed="3"),
+    "rules_lib.dice.exact:Distribution.map": _call(self=_DISTRIBUTION, function="abs"),
+    "rules_lib.dice.exact:Distribution.probability": _call(self=_DISTRIBUTION, predicate="bool"),
+    "rules_lib.dice.exact:Odds.to_dict": _call(self="rules_lib.dice.exact.odds('2D6>=7')"),
+    "rules_lib.dice.roll:GivenDice.draw": _call(self="rules_lib.battle.GivenDice([3, 4])", sides="6"),
+    "rules_lib.dice.roll:GivenDice.finish": _call(self="rules_lib.battle.GivenDice([])"),
+    "rules_lib.dice.roll:SeededDice.draw": _call(self=_SEEDED, sides="6"),
+    "rules_lib.dice.roll:RollResult.text": _call(self=_ROLL),
+    "rules_lib.dice.roll:RollResult.to_dict": _call(self=_ROLL),
+    "rules_lib.dice.roll:roll_from": _call("'2D6+3'", "rules_lib.battle.GivenDice([3, 4])"),
+    "rules_lib.dice.dense:from_faces": _call("[1, 2, 3, 4, 5, 6]"),
+    # Gundam Sentinel
+    "rules_lib.gundam_sentinel.battle:cannot_act": _call(_GS, f"{_GS}.units[0]"),
+    "rules_lib.gundam_sentinel.battle:check": _call(_GS, f"{_W}.action('gundam_sentinel')"),
+    "rules_lib.gundam_sentinel.battle_odds:describe_fire_odds": _call(_GS, f"{_W}.action('gundam_sentinel')"),
+    "rules_lib.gundam_sentinel.battle_odds:fire_odds": _call(_GS, f"{_W}.action('gundam_sentinel')"),
+    "rules_lib.gundam_sentinel.battle_odds:initiative_chances": _call(f"{_W}.start('gundam_sentinel')"),
+    "rules_lib.gundam_sentinel.battle_odds:ap_chance": _call(_GS, f"{_W}.first_name({_GS})", "2"),
+    "rules_lib.gundam_sentinel.battle_state:BattleState.board": _call(self=_GS),
+    "rules_lib.gundam_sentinel.battle_state:BattleState.index": _call(self=_GS, name=f"{_W}.first_name({_GS})"),
+    "rules_lib.gundam_sentinel.battle_state:BattleState.opponent": _call(self=_GS, name=f"{_W}.first_name({_GS})"),
+    "rules_lib.gundam_sentinel.battle_state:BattleState.unit": _call(self=_GS, name=f"{_W}.first_name({_GS})"),
+    "rules_lib.gundam_sentinel.charts:ChartRoll.bcdice_line": _call(self=_CHART),
+    "rules_lib.gundam_sentinel.charts:ChartRoll.roll_text": _call(self=_CHART),
+    "rules_lib.gundam_sentinel.charts:ChartRoll.text": _call(self=_CHART),
+    "rules_lib.gundam_sentinel.charts:ChartRoll.to_dict": _call(self=_CHART),
+    "rules_lib.gundam_sentinel.charts:Effect.amount_text": _call(self=_EFFECT),
+    "rules_lib.gundam_sentinel.charts:Effect.to_dict": _call(self=_EFFECT),
+    "rules_lib.gundam_sentinel.checks:escape_check": _call("[3, 4]", fainted="False"),
+    "rules_lib.gundam_sentinel.figures:board_svg": _call(_GS),
+    "rules_lib.gundam_sentinel.figures:status_line": _call(_GS),
+    "rules_lib.gundam_sentinel.figures:units_html": _call(_GS),
+    # Nemesis
+    "rules_lib.nemesis.abilities:after_damage_order": _call("['evasion', 'defence']"),
+    "rules_lib.nemesis.abilities:may_try_stealth": _call("[1, 1, 3]"),
+    "rules_lib.nemesis.battle:check": _call(_NEM, f"{_W}.action('nemesis')"),
+    "rules_lib.nemesis.battle_odds:decision_odds": _call(_NEM, f"{_W}.action('nemesis')"),
+    "rules_lib.nemesis.battle_state:BattleState.opponent": _call(self=_NEM, side=f"{_W}.first_name({_NEM})"),
+    "rules_lib.nemesis.battle_state:BattleState.unit": _call(self=_NEM, side=f"{_W}.first_name({_NEM})"),
+    "rules_lib.nemesis.battle_state:BattleState.with_unit": _call(self=_NEM, unit=f"{_NEM}.units[0]"),
+    "rules_lib.nemesis.figures:board_html": _call(_NEM),
+    # Verse World
+    "rules_lib.verse_world.attack:hit_chance_table": _call("[8, 10]", "9", criticals="rules_lib.verse_world.attack.CriticalRule.natural_total(12)"),
+    "rules_lib.verse_world.attack:resolve_attack": _call(_CHECK, _CHECK),
+    "rules_lib.verse_world.battle:decision_odds": _call(_VW, f"{_W}.action('verse_world')"),
+    "rules_lib.verse_world.battle:describe_odds": _call(_VW, f"{_W}.action('verse_world')"),
+    "rules_lib.verse_world.commands:CommandOdds.text": _call(self="rules_lib.verse_world.commands.odds_command('VW+8@11>14')"),
+    "rules_lib.verse_world.commands:CommandOdds.to_dict": _call(self="rules_lib.verse_world.commands.odds_command('VW+8@11>14')"),
+    "rules_lib.verse_world.commands:CommandRoll.text": _call(self="rules_lib.verse_world.commands.roll_command('VW+8@11>14', dice=[5, 6])"),
+    "rules_lib.verse_world.commands:CommandRoll.to_dict": _call(self="rules_lib.verse_world.commands.roll_command('VW+8@11>14', dice=[5, 6])"),
+    "rules_lib.verse_world.figures:board_html": _call(_VW),
+    "rules_lib.verse_world.figures:reach_svg": _call(_PLAN, "9", "9"),
+    "rules_lib.verse_world.movement:MovePlan.mecha_mp_distribution": _call(self=_PLAN),
+    "rules_lib.verse_world.movement:MovePlan.squares": _call(self=_PLAN),
+    # WIS6
+    "rules_lib.wis6.battle:check": _call(_WIS6, f"{_W}.action('wis6')"),
+    "rules_lib.wis6.battle:decision_odds": _call(_WIS6, f"{_W}.action('wis6')"),
+    "rules_lib.wis6.battle:describe_odds": _call(_WIS6, f"{_W}.action('wis6')"),
+    "rules_lib.wis6.battle_state:BattleState.opponent": _call(self=_WIS6, name=f"{_W}.first_name({_WIS6})"),
+    "rules_lib.wis6.battle_state:BattleState.session": _call(self=_WIS6, name=f"{_W}.first_name({_WIS6})"),
+    "rules_lib.wis6.battle_state:BattleState.unit": _call(self=_WIS6, name=f"{_W}.first_name({_WIS6})"),
+    "rules_lib.wis6.figures:board_html": _call(_WIS6),
+    "rules_lib.wis6.figures:units_html": _call(_WIS6),
+    "rules_lib.wis6.growth:GrowthPlan.ac_cost": _call(self=_GROWTH),
+    "rules_lib.wis6.growth:GrowthPlan.pilot_cost": _call(self=_GROWTH),
+    "rules_lib.wis6.special:SessionUses.new_session": _call(self=_SESSION),
+    "rules_lib.wis6.special:SessionUses.remaining": _call(self=_SESSION, action="'jamming'"),
+    "rules_lib.wis6.special:SessionUses.use": _call(self=_SESSION, action="'jamming'", role="'operator'"),
+    "rules_lib.wis6.special:SessionUses.used": _call(self=_SESSION, action="'jamming'"),
+    "rules_lib.wis6.special:jam": _call("10", "12", "14", "10", session=_SESSION, role="'operator'"),
+    "rules_lib.wis6.special:tap": _call("10", "12", session=_SESSION, role="'operator'"),
+    "rules_lib.battle:Referee.own_state": _call(self=f"{_W}.referee('wis6')", state=_WIS6),
+    "rules_lib.battle:finish": _call(_WIS6, "['a line of the log']"),
+    "rules_lib.battle:settle": _call(f"rules_lib.battle.finish({_WIS6}, ['a line'])", "rules_lib.battle.legal_actions"),
+    "rules_lib.battle:legal": _call(f"{_W}.referee('wis6').check", f"{_W}.referee('wis6').step", _WIS6,
+                                    f"{_W}.action('wis6')"),
+    "rules_lib.gundam_sentinel.battle_state:BattleState": _call(units=f"{_GS}.units"),
+    "rules_lib.nemesis.battle_state:BattleState": _call(units=f"{_NEM}.units"),
+    "rules_lib.wis6.battle_state:BattleState": _call(units=f"{_WIS6}.units"),
+    # enumerations, by value
+    "rules_lib.geometry.square:Facing": _call("0"),
+    "rules_lib.geometry.square:Square": _call(x="1", y="2"),
+    "rules_lib.geometry.square:Pose": _call(square="rules_lib.geometry.square.Square(1, 2)",
+                                           facing="rules_lib.geometry.square.Facing.NORTH"),
+    "rules_lib.nemesis.abilities:FallReading": _call("'as_written'"),
+    "rules_lib.nemesis.action:ExtendedFace": _call("'ignored'"),
+    "rules_lib.nemesis.damage:RapidFireDamage": _call("'each_hit_rolls'"),
+    "rules_lib.nemesis.silhouette:Grip": _call("'one-handed'"),
+    # WIS6 growth, on a sheet of the sample unit's values
+    "rules_lib.wis6.growth:apply_growth": _call(_WIS6_SHEET, _GROWTH),
+    "rules_lib.wis6.growth:award_growth_points": _call(_WIS6_SHEET),
+    "rules_lib.worked:Worked": _call(steps="('a step',)"),
+    "rules_lib.catalogue:refuses": _call("int", "'not a number'"),
+    "rules_lib.checks:checked_arguments": _call("abs"),
+    "rules_lib.checks:checked_flags": _call("abs"),
+    "rules_lib.sheets.base:cited_or_default": _call("3", "'armour'", "{'armour': '001 §2-1'}"),
+    "rules_lib.reader:OddsTable": _call("((1, Fraction(1, 2)), (2, Fraction(1, 2)))"),
+    # the shared checks, reader and sheets
+    "rules_lib.checks:choice": _call("'up'", "'rounding'", "['up', 'down']"),
+    "rules_lib.checks:of_type": _call("3", "'a count'", "int"),
+    "rules_lib.reader:distribution_table": _call("[(1, Fraction(1, 2)), (2, Fraction(1, 2))]"),
+    "rules_lib.reader:odds_table": _call("{1: Fraction(1, 2), 2: Fraction(1, 2)}"),
+    "rules_lib.sheets.limits:check_tree": _call("{'name': 'x', 'weapons': [{'name': 'y'}]}"),
+    "rules_lib.sheets.base:sheet_named": _call("{'id': 'x'}"),
+}
