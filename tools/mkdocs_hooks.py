@@ -37,6 +37,7 @@
 
 from __future__ import annotations
 
+import bisect
 import functools
 import hashlib
 import html as html_module
@@ -290,7 +291,7 @@ def on_page_content(html: str, page, config, files) -> str:
     html = term_anchors(html, page.url)
     if not page.file.src_path.endswith(".ipynb"):
         return html
-    html = exclude_code_from_search(html)
+    html = stable_output_ids(exclude_code_from_search(html))
     base = posixpath.dirname(page.file.src_uri)
 
     def to_page(match: re.Match) -> str:
@@ -622,6 +623,32 @@ def first_calculator_holder(html: str) -> re.Match | None:
         holders = list(_VIEW_HOLDER.finditer(html, 0, view.start()))
         return holders[-1] if holders else None
     return None
+
+
+#: the ids nbconvert's template gives a JavaScript or widget output's element: a new uuid4 each build
+_RANDOM_OUTPUT_ID = re.compile(r'\bid="([0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12})"')
+#: each cell's anchor, from the cell's id stored in the notebook (nbformat 4.5)
+_CELL_ANCHOR = re.compile(r'\bid="cell-id=([^"]+)"')
+
+
+def stable_output_ids(html: str) -> str:
+    """Each output element nbconvert names with a random uuid4 renamed after its cell:
+    ``cell-<the cell's id>-output-<n>``, every mention of it too (the output's own script, and the
+    "Skip to the calculator" link made later). Two builds of a page then write the same bytes, and a
+    link to a calculator (``page/#cell-…-output-1``) still leads to it after the next build."""
+    cells = [(found.start(), found.group(1)) for found in _CELL_ANCHOR.finditer(html)]
+    renamed: dict[str, str] = {}
+    outputs_of_cell: dict[str, int] = {}
+    for found in _RANDOM_OUTPUT_ID.finditer(html):
+        if found.group(1) in renamed:
+            continue
+        before = bisect.bisect_right(cells, found.start(), key=lambda cell: cell[0])
+        cell = cells[before - 1][1] if before else "none"  # an output above every cell: none here yet
+        outputs_of_cell[cell] = outputs_of_cell.get(cell, 0) + 1
+        renamed[found.group(1)] = f"cell-{cell}-output-{outputs_of_cell[cell]}"
+    if not renamed:
+        return html
+    return re.sub("|".join(map(re.escape, renamed)), lambda found: renamed[found.group(0)], html)
 
 
 def skip_to_first_calculator(html: str) -> str:

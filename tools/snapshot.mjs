@@ -5,12 +5,46 @@
 // Usage: node snapshot.mjs <runtime folder> <out folder> <group> <wheel or bytecode archive>...
 // Writes <out folder>/<group>.zst and prints, as JSON, the calculators it holds built; with the
 // group "--groups", prints the groups and their modules instead.
+import crypto from "node:crypto";
 import fs from "node:fs";
+import { syncBuiltinESMExports } from "node:module";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import zlib from "node:zlib";
 
 const [runtime, out, group, ...archives] = process.argv.slice(2);
+
+// The same inputs give the same snapshot (tools/snapshot.py says why this is safe for a reader):
+// what Python draws from the system's randomness while the snapshot is made (its hash secret, the
+// seed of the random module, uuid4's widget ids) comes from a generator seeded with the group's
+// name, and the clocks (file times, time.time, time.monotonic) start from fixed values and step one
+// millisecond a reading. Set before Pyodide loads, which reads them through these very functions.
+function deterministicBytes(seed) {
+  let counter = 0;
+  let pool = Buffer.alloc(0);
+  return (view) => {
+    const bytes = new Uint8Array(view.buffer, view.byteOffset, view.byteLength);
+    while (pool.length < bytes.length) {
+      const block = crypto.createHash("sha256").update(`${seed}\0${counter++}`).digest();
+      pool = Buffer.concat([pool, block]);
+    }
+    bytes.set(pool.subarray(0, bytes.length));
+    pool = pool.subarray(bytes.length);
+    return view;
+  };
+}
+function steppingClock(start) {
+  let now = start;
+  return () => (now += 1);
+}
+const randomFill = deterministicBytes(`rules_lib snapshot ${group}`);
+crypto.randomFillSync = randomFill;
+Object.defineProperty(globalThis.crypto, "getRandomValues", { value: randomFill });
+syncBuiltinESMExports();
+// 2000-01-01T00:00:00Z in milliseconds: no build's time, and in no reader's file times either
+const FIXED_EPOCH_MS = 946684800000;
+Date.now = steppingClock(FIXED_EPOCH_MS);
+performance.now = steppingClock(0);
 const here = path.dirname(fileURLToPath(import.meta.url));
 const { xorWithStartMemory } = await import(pathToFileURL(path.join(here, "..", "book", "javascripts", "python-memory.js")).href);
 const { loadPyodide } = await import(pathToFileURL(path.join(runtime, "pyodide.mjs")).href);

@@ -18,6 +18,23 @@ Pyodide restores a snapshot only into the memory its wasm starts with (30 MiB): 
 modules alone outgrow it fails the build's snapshot step, with a warning, and the pages start
 afresh. Without Node (or a Node without zstd), the same. Cached in ``.cache/vendor/snapshot``,
 keyed by every input.
+
+The same inputs give the same snapshot, byte for byte (``tests/test_reproducible_vendor.py``).
+Two things made two builds differ: what Python draws from the system's randomness as it starts
+(its hash secret for str and bytes, which reorders every dict and set in memory, millions of
+bytes; the seed of ``random``'s shared generator; the uuid4 ids of the widgets built), and the
+clocks (file times and ``time.time`` values Python keeps, a few hundred bytes). While a snapshot
+is made, ``snapshot.mjs`` replaces both in Node: the randomness by a SHA-256 counter seeded with
+the group's name, the clocks by counters from fixed values (the wall clock from 2000-01-01) that
+step one millisecond a reading. Nothing a reader's page does changes: every reader of one build
+already restored the same memory, hash secret and generator state with it; now two builds agree
+too. A secret hash seed guards a server against hash flooding, keys an attacker chooses to
+collide; a page's Python hashes only its own reader's inputs, in the reader's own browser, so a
+known seed gives nobody anything. The calculators' dice come from the seed the reader sees
+(``SeededDice(seed)``), not from the shared generator, and once restored ``os.urandom`` draws from
+the browser's ``crypto.getRandomValues`` again. The times kept are of 2000, not of the build; a
+page's files are made at restore with the reader's own time, so a cached file time never matches
+one and Python reads the folder again, as it did when the cached time was the build's.
 """
 
 from __future__ import annotations

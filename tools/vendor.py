@@ -282,8 +282,10 @@ def _pip(*args: str) -> None:
 
 def _own_wheel() -> Path:
     sources = sorted(
+        # README.md too: it is the wheel's long description (its METADATA), so a wheel cached before
+        # a README change would differ from a fresh build of the same commit
         p for p in [*(ROOT / "rules_lib").rglob("*"), *(ROOT / "examples").glob("*.toml"), ROOT / "pyproject.toml",
-                    BUILD_CONSTRAINTS]
+                    ROOT / "README.md", BUILD_CONSTRAINTS]
         if p.is_file() and "__pycache__" not in p.parts
     )
     digest = hashlib.sha256()
