@@ -9,12 +9,13 @@ one), their text what ``rules-lib roll`` prints. Everything here only calls the 
 
 from __future__ import annotations
 
+import importlib
+import importlib.util
 import re
 from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
-from .cli import _COMMANDS, roll_text
 from .dice.chat import ChatRoll, CommandSet
 from .dice.roll import DiceSource
 from .systems import systems
@@ -71,9 +72,12 @@ def game_systems() -> dict[str, GameSystem]:
     """Every system with dice commands, by dicebot id, in ``sort_key`` order (as bcdice-api lists them)."""
     found = []
     for system in systems():
-        module = _COMMANDS.get(system.system)
-        if module is None:
+        # the registry's systems with a commands module, found as rules_lib.cli finds them (not
+        # imported from it: the CLI imports this server)
+        name = f"{__package__}.{system.package}.commands"
+        if importlib.util.find_spec(name) is None:
             continue
+        module = importlib.import_module(name)
         bot_id, name, sort_key = _DICEBOTS[system.system]
         found.append(GameSystem(bot_id, name, sort_key, system.system, module.COMMANDS,
                                 tuple(getattr(module, "HELP_EXAMPLES", ()))))
@@ -112,7 +116,7 @@ def text(result: Any) -> str:
     """BCDice's line where the library has it (Gundam Sentinel's own commands), else the CLI's text."""
     if all(hasattr(one, "bcdice_line") for one in getattr(result, "rolls", (result,))):
         return result.bcdice_line()
-    return roll_text(result)
+    return result.text()  # what rules-lib roll prints (rules_lib.cli.roll_text)
 
 
 def _flags(result: Any) -> dict[str, bool]:
