@@ -144,11 +144,4 @@ def _refusing(work: Callable[[], dict[str, Any]], *, odds: bool = False) -> dict
         raise _Refused(400, "unsupported command", str(error)) from None
 
 
-def serve(host: str = "127.0.0.1", port: int = 8080) -> None:
-    """Serve the application with uvicorn until interrupted (one process: see the README for several)."""
-    import uvicorn
-
-    uvicorn.run(create_app(), host=host, port=port, log_level="info")
-
-
-__all__ = ["BCDICE_VERSION", "MAX_BODY_BYTES", "REQUEST_TIME_LIMIT", "create_app", "serve"]
+__all__ = ["BCDICE_VERSION", "MAX_BODY_BYTES", "REQUEST_TIME_LIMIT", "create_app"]

@@ -211,11 +211,15 @@ def _roll_or_odds(args: argparse.Namespace) -> int:
 
 
 def _serve(host: str, port: int) -> int:
+    """Serve the BCDice-API server with uvicorn until interrupted (one process: the README says how
+    to run several)."""
     try:  # the server's packages are the optional extra "api"
-        from .api import serve
+        import uvicorn
+
+        from .api import create_app
     except ImportError as missing:
         raise ValueError(f"rules-lib api needs the api extra: pip install 'rules_lib[api]' ({missing})") from None
-    serve(host, port)
+    uvicorn.run(create_app(), host=host, port=port, log_level="info")
     return 0
 
 
