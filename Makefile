@@ -12,7 +12,7 @@ PIP_VERSION := 26.3
 $(STAMP): pyproject.toml constraints.txt build-constraints.txt
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --disable-pip-version-check pip==$(PIP_VERSION)
-	$(BIN)/python -m pip install --quiet -c constraints.txt --build-constraint build-constraints.txt -e '.[book,dev]'
+	$(BIN)/python -m pip install --quiet -c constraints.txt --build-constraint build-constraints.txt -e '.[book,dev,api]'
 	touch $(STAMP)
 
 ## serve the book site on http://127.0.0.1:8000 (another port: make serve PORT=8001); a busy port is

@@ -140,7 +140,16 @@ def build_parser() -> argparse.ArgumentParser:
                                  help="bcdice: the text BCDice prints for a system's own commands (--system "
                                       f"{' or '.join(sorted(BCDICE_DICEBOTS))}; a chart entry's full text)")
     sheet_cli.add_parser(commands)
+    api = commands.add_parser("api", help="serve the dice commands as a BCDice-API v2 compatible HTTP server")
+    api.add_argument("--host", default="127.0.0.1", help="the address to listen on (default 127.0.0.1)")
+    api.add_argument("--port", type=_port, default=8080, help="the port (default 8080; 0: any free port)")
     return parser
+
+
+def _port(text: str) -> int:
+    if not (text.isascii() and text.isdigit() and int(text) <= 65535):
+        raise argparse.ArgumentTypeError(f"--port takes a port number, 0 to 65535; got {text[:40]!r}")
+    return int(text)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -177,6 +186,8 @@ def _run(argv: Sequence[str] | None) -> int:
     if args.command == "sheet":
         _print(sheet_cli.run(args))
         return 0
+    if args.command == "api":
+        return _serve(args.host, args.port)
     try:
         return _roll_or_odds(args)
     except ValueError as error:
@@ -196,6 +207,19 @@ def _roll_or_odds(args: argparse.Namespace) -> int:
     else:
         result = odds_fn(args.expression)
         _print(json.dumps(result.to_dict(), ensure_ascii=False) if args.json else _odds_text(result))
+    return 0
+
+
+def _serve(host: str, port: int) -> int:
+    """Serve the BCDice-API server with uvicorn until interrupted (one process: the README says how
+    to run several)."""
+    try:  # the server's packages are the optional extra "api"
+        import uvicorn
+
+        from .api import create_app
+    except ImportError as missing:
+        raise ValueError(f"rules-lib api needs the api extra: pip install 'rules_lib[api]' ({missing})") from None
+    uvicorn.run(create_app(), host=host, port=port, log_level="info")
     return 0
 
 
