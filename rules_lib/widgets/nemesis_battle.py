@@ -133,7 +133,8 @@ class FirstBattle(BattleCalculator):
             return
         key = (state.turn, state.actor)
         unit = state.unit(state.actor)
-        options = [(f"{w.label}, {w.range_label} {w.proper_range or w.range}", w.key) for w in unit.sheet.weapons]
+        # the range without its kind (適正射程 or 射程, on the data sheet): the choice fits a 360 px phone
+        options = [(f"{w.label}, {w.proper_range or w.range}", w.key) for w in unit.sheet.weapons]
         if list(self.weapon.options) != options:
             self.weapon.options = options
         if key == self._actor_seen:
