@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
-from .dice.chat import ChatRoll, CommandSet
+from .dice.chat import CommandSet
 from .dice.roll import DiceSource
 from .systems import systems
 
@@ -102,9 +102,8 @@ def roll(game: GameSystem, command: str, source: DiceSource) -> dict[str, Any]:
     a ``ValueError`` (with the library's message) when the line does not roll."""
     line = game.commands.read(command)
     recorded = _RecordedDice(source)
-    # CommandSet.roll draws from a seed or given dice only; its one-command step takes any source
-    rolls = tuple(game.commands._roll_one(line.command, recorded, {}) for _ in range(line.repeat or 1))
-    result = rolls[0] if line.plain else ChatRoll(line, game.commands.system, rolls)
+    result = game.commands.roll(command, source=recorded)
+    rolls = getattr(result, "rolls", (result,))
     flags = _flags(rolls[0]) if line.repeat is None else {}  # BCDice flags no repetition (Repeat#roll)
     return {"ok": True, "text": text(result), "secret": line.secret,
             "success": flags.get("success", False), "failure": flags.get("failure", False),

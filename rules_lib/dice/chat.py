@@ -221,10 +221,17 @@ class CommandSet:
         return command_text(self.read(expression).command)
 
     def roll(self, expression: object, *, seed: int | None = None, dice: Sequence[int] | None = None,
-             **options: Any) -> Any:
-        """Roll a chat line with a seed or the exact dice given (every repetition's, in order)."""
+             source: DiceSource | None = None, **options: Any) -> Any:
+        """Roll a chat line with a seed, the exact dice given (every repetition's, in order), or dice
+        drawn from ``source`` (any object with ``draw(sides)``: the BCDice-API server records them)."""
         line = self.read(expression)
-        source: DiceSource = dice_source(seed, dice)
+        if source is not None:
+            if seed is not None or dice is not None:
+                raise ValueError("give a seed, dice or a dice source, not more than one")
+            if not callable(getattr(source, "draw", None)):
+                raise TypeError(f"a dice source has a draw(sides) method, not {checks.shown(source)}")
+        else:
+            source = dice_source(seed, dice)
         rolls = tuple(self._roll_one(line.command, source, options) for _ in range(line.repeat or 1))
         if isinstance(source, GivenDice):
             source.finish()
