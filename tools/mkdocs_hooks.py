@@ -605,8 +605,19 @@ def skip_to_first_calculator(html: str) -> str:
     return html[:skip.end()] + link + html[skip.end():]
 
 
+_SEARCH_DIALOG = '<div class="md-search" data-md-component="search" role="dialog">'
+SEARCH_DIALOG_NAME = "Search the book"
+
+
+def name_the_search_dialog(html: str) -> str:
+    """The theme's search is a dialog without a name (axe-core: aria-dialog-name): a screen reader
+    announces it as "dialog" only; it is named here."""
+    return html.replace(_SEARCH_DIALOG, f'{_SEARCH_DIALOG[:-1]} aria-label="{SEARCH_DIALOG_NAME}">', 1)
+
+
 def on_post_page(output: str, page, config) -> str:
     root = posixpath.relpath(".", posixpath.dirname(page.url.rstrip("/") + "/x") or ".")
+    output = name_the_search_dialog(output)
     subsets = japanese_subsets_shown(output)
     output = declare_japanese_faces(output, root, subsets)
     if not page.file.src_path.endswith(".ipynb"):
