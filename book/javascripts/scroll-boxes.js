@@ -6,7 +6,8 @@
  * than it, is made focusable (tabindex 0: the arrow keys then scroll it), a named region ("… —
  * scrolls sideways"), and gets the class rules-lib-scrolls, which shows the same cue as text above
  * it (stylesheets/book.css). A box whose content fits again loses all three. Boxes are looked at
- * when the page is drawn, when one changes size, and when a live calculator redraws one.
+ * when the page is drawn, when a cell is first drawn, when one changes size, and when a live
+ * calculator redraws one.
  */
 (function () {
   "use strict";
@@ -24,7 +25,12 @@
     return `${text || (box.querySelector("table") ? "Wide table" : "Wide content")} — ${CUE}`;
   }
 
+  // a box in a cell not drawn yet (content-visibility: auto, stylesheets/book.css) is looked at once
+  // the cell is drawn: measuring it now would lay out what the page saves itself laying out
+  const drawn = (box) => !box.checkVisibility || box.checkVisibility({ contentVisibilityAuto: true });
+
   function look(box) {
+    if (!drawn(box)) return;
     const wide = box.scrollWidth > box.clientWidth + 1;
     if (wide && box.dataset[MARK] === undefined) {
       box.dataset[MARK] = "";
@@ -57,6 +63,10 @@
 
   function start() {
     watchAll(document);
+    // a cell drawn as the reader scrolls near it: its boxes are measured then
+    document.addEventListener("contentvisibilityautostatechange", (event) => {
+      if (!event.skipped) requestAnimationFrame(() => watchAll(event.target));
+    }, true);
     // a live calculator's redraw (new HTML in a result) or widgets drawn after the page
     let pending = false;
     new MutationObserver(() => {
