@@ -34,6 +34,29 @@ MIN_INPUT_WIDTH = 40
 BATTLE_PRESSES = 6
 SCREENSHOTS = Path(os.environ["RULES_LIB_SCREENSHOTS"]) if os.environ.get("RULES_LIB_SCREENSHOTS") else None
 
+#: Each box of the page's main column that scrolls sideways and does not say so: it must be
+#: reachable by Tab (tabindex 0), a region named "… scrolls sideways", and show the visible cue
+#: (class rules-lib-scrolls, book/javascripts/scroll-boxes.js).
+UNMARKED_SCROLL_BOXES = r"""
+() => {
+  const problems = [];
+  for (const box of document.querySelectorAll(".md-content *")) {
+    const style = getComputedStyle(box);
+    // a box in a cell not drawn yet is marked once drawn, as the reader scrolls near it
+    if (!box.checkVisibility({ contentVisibilityAuto: true, visibilityProperty: true })
+        || !["auto", "scroll"].includes(style.overflowX) || box.scrollWidth <= box.clientWidth + 1) continue;
+    const marked = box.tabIndex === 0 && box.getAttribute("role") === "region"
+      && (box.getAttribute("aria-label") || "").endsWith("scrolls sideways") && box.classList.contains("rules-lib-scrolls");
+    if (!marked) {
+      const text = (box.innerText || "").trim().replace(/\s+/g, " ").slice(0, 60);
+      problems.push(`scrolls sideways (${box.scrollWidth} px in ${box.clientWidth} px) without saying so: `
+        + `<${box.tagName.toLowerCase()}.${[...box.classList].join(".")}> "${text}"`);
+    }
+  }
+  return problems;
+}
+"""
+
 #: Everything on the page that does not fit, as readable lines (empty when it all fits).
 LAYOUT_PROBLEMS = r"""
 (minInput) => {
@@ -66,6 +89,7 @@ LAYOUT_PROBLEMS = r"""
     if (shown(output) && output.scrollWidth > output.clientWidth + 1 && !scrolls(getComputedStyle(output).overflowX))
       problems.push(`output ${output.scrollWidth} px wide in ${output.clientWidth} px, cut: ${name(output)}`);
   }
+  problems.push(...(@UNMARKED@)());
   const widgets = document.querySelectorAll(".widget-subarea");
   const measure = document.createElement("canvas").getContext("2d");
   for (const area of widgets) {
@@ -122,7 +146,7 @@ LAYOUT_PROBLEMS = r"""
   }
   return problems;
 }
-"""
+""".replace("@UNMARKED@", UNMARKED_SCROLL_BOXES.strip())
 
 
 def _pages() -> list[str]:
@@ -207,3 +231,79 @@ def test_live_calculators_fit_at_every_width(live_context, site_url, page_path):
         _screenshots(page, page_path, "--played")
     page.close()
     assert problems == [], "\n".join(problems)
+
+
+#: Pages of wide tables and no calculator: the home page's table of systems ("start here" column)
+#: and the Gundam Sentinel chart commands
+WIDE_TABLE_PAGES = ("", "gundam-sentinel/05-damage-and-checks/")
+SPLIT_WORDS_WIDTHS = (360, 390, 1280)
+
+#: What of the main column does not fit it: anything past its right edge outside a box that
+#: scrolls sideways, a scroll box that does not say so, and an English word of a table split over
+#: two lines
+COLUMN_PROBLEMS = r"""
+() => {
+  const problems = [];
+  const column = document.querySelector(".md-content").getBoundingClientRect();
+  const shown = (el) => el.getClientRects().length > 0 && getComputedStyle(el).visibility !== "hidden";
+  const inScrollBox = (el) => {
+    for (let up = el.parentElement; up && !up.matches(".md-content"); up = up.parentElement)
+      if (["auto", "scroll"].includes(getComputedStyle(up).overflowX)) return true;
+    return false;
+  };
+  for (const el of document.querySelectorAll(".md-content *")) {
+    if (el.getBoundingClientRect().right > column.right + 1 && shown(el) && !inScrollBox(el))
+      problems.push(`past the column's right edge, not in a scroll box: <${el.tagName.toLowerCase()}> "${el.textContent.trim().slice(0, 40)}"`);
+  }
+  problems.push(...(@UNMARKED@)());
+  const range = document.createRange();
+  for (const cell of document.querySelectorAll(".md-content :is(td, th)")) {
+    const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      for (const word of node.data.matchAll(/[A-Za-z]{2,}/g)) {
+        range.setStart(node, word.index);
+        range.setEnd(node, word.index + word[0].length);
+        const lines = new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top)));
+        if (lines.size > 1) problems.push(`"${word[0]}" split over ${lines.size} lines in a table cell`);
+      }
+    }
+  }
+  return problems;
+}
+""".replace("@UNMARKED@", UNMARKED_SCROLL_BOXES.strip())
+
+
+@pytest.mark.parametrize("page_path", WIDE_TABLE_PAGES)
+def test_wide_tables_scroll_in_a_box_that_says_so(browser, site_url, page_path):  # noqa: F811
+    page = browser.new_page()
+    page.goto(site_url + page_path, wait_until="load")
+    # every cell drawn, as for a reader who scrolled through the page
+    page.add_style_tag(content=".jupyter-wrapper .jp-Cell { content-visibility: visible !important; }")
+    problems = []
+    for width in SPLIT_WORDS_WIDTHS:
+        page.set_viewport_size({"width": width, "height": 900})
+        page.evaluate("() => Promise.all(document.getAnimations().map((a) => a.finished))")
+        page.wait_for_timeout(200)  # the scroll boxes are looked at when they change size (a frame)
+        problems += [f"at {width} px: {problem}" for problem in page.evaluate(COLUMN_PROBLEMS)]
+    page.close()
+    assert problems == [], f"/{page_path}:\n" + "\n".join(problems)
+
+
+def test_a_split_word_and_an_unmarked_box_are_reported(browser, site_url):  # noqa: F811
+    """The control case: a table planted in a narrow box, its words allowed to break anywhere, and
+    a box that scrolls sideways without saying so, are both found."""
+    page = browser.new_page(viewport={"width": 360, "height": 900})
+    page.goto(site_url, wait_until="load")
+    page.evaluate("""() => {
+      const planted = document.createElement("div");
+      planted.innerHTML = '<table style="width: 40px; word-break: break-all"><tr><td>sources</td></tr></table>'
+        + '<div class="planted-box" style="overflow-x: auto; width: 100px"><div style="width: 400px">wide</div></div>';
+      document.querySelector(".md-content__inner").prepend(planted);
+    }""")
+    page.wait_for_timeout(200)
+    page.evaluate("() => { const box = document.querySelector('.planted-box'); box.removeAttribute('tabindex'); "
+                  "box.removeAttribute('role'); box.classList.remove('rules-lib-scrolls'); }")
+    problems = page.evaluate(COLUMN_PROBLEMS)
+    page.close()
+    assert any(p.startswith('"sources" split over') for p in problems), problems
+    assert any(p.startswith("scrolls sideways (") and "planted-box" in p for p in problems), problems

@@ -670,8 +670,32 @@ def skip_to_first_calculator(html: str) -> str:
     return html[:skip.end()] + link + html[skip.end():]
 
 
+_SEARCH_DIALOG = '<div class="md-search" data-md-component="search" role="dialog">'
+SEARCH_DIALOG_NAME = "Search the book"
+
+
+def name_the_search_dialog(html: str) -> str:
+    """The theme's search is a dialog without a name (axe-core: aria-dialog-name): a screen reader
+    announces it as "dialog" only; it is named here."""
+    return html.replace(_SEARCH_DIALOG, f'{_SEARCH_DIALOG[:-1]} aria-label="{SEARCH_DIALOG_NAME}">', 1)
+
+
+_EXAMPLE_VALUES = re.compile(r'<table class="example-values">.*?</table>', re.S)
+_VALUE_NAME = re.compile(r"<td><code>([a-z0-9_]+)</code>")
+
+
+def break_value_names_at_underscores(html: str) -> str:
+    """A worked example's value names (``extra_check_if_through_at_least``) may wrap after an
+    underscore, never inside a word: on a phone their column was a few letters wide, and the words
+    read split ("thro / ugh")."""
+    def names(table: re.Match) -> str:
+        return _VALUE_NAME.sub(lambda m: f"<td><code>{m.group(1).replace('_', '_<wbr>')}</code>", table.group(0))
+    return _EXAMPLE_VALUES.sub(names, html)
+
+
 def on_post_page(output: str, page, config) -> str:
     root = posixpath.relpath(".", posixpath.dirname(page.url.rstrip("/") + "/x") or ".")
+    output = name_the_search_dialog(output)
     subsets = japanese_subsets_shown(output)
     output = declare_japanese_faces(output, root, subsets)
     if not page.file.src_path.endswith(".ipynb"):
@@ -681,6 +705,7 @@ def on_post_page(output: str, page, config) -> str:
     output = preload_japanese_fonts(output, root, subsets)
     output = hold_search_index(start_python_early(output, root))
     output = skip_to_first_calculator(output)
+    output = break_value_names_at_underscores(output)
     output = share_inline_styles(output, Path(config["site_dir"]), root)
     return widgets_as_parsed(without_mermaid_loader(without_widget_manager(output)), root)
 

@@ -136,6 +136,29 @@
     model.on("change", update);
   }
 
+  // A control that disables itself while it has the focus (a battle's button, once pressed) would
+  // drop the keyboard's focus to the page's top: the focus moves on to the next enabled control of
+  // the same calculator, once the answer's other changes are drawn (they may enable the next one)
+  function setDisabled(control, disabled) {
+    const hadFocus = disabled && !control.disabled && document.activeElement === control;
+    control.disabled = disabled;
+    if (hadFocus) setTimeout(() => focusNextEnabled(control), 0);
+  }
+
+  const FOCUSABLE = "button, input, select, textarea";
+
+  function focusNextEnabled(control) {
+    const now = document.activeElement;
+    if (now && now !== document.body && now !== control) return; // the reader moved on
+    if (!control.disabled && control.isConnected) return control.focus();
+    const calculator = control.closest(".widget-subarea") || document.body;
+    const usable = [...calculator.querySelectorAll(FOCUSABLE)].filter(
+      (el) => !el.disabled && el.type !== "hidden" && el.getClientRects().length > 0);
+    const after = usable.find((el) => control.compareDocumentPosition(el) & Node.DOCUMENT_POSITION_FOLLOWING);
+    const next = after || usable[0];
+    if (next) next.focus();
+  }
+
   function options(select, labels) {
     const current = [...select.options].map((option) => option.value);
     if (JSON.stringify(current) === JSON.stringify(labels)) return;
@@ -203,7 +226,7 @@
         if (area.value !== model.get("value")) area.value = model.get("value") || "";
         area.rows = model.get("rows") || 2;
         area.placeholder = model.get("placeholder") || "";
-        area.disabled = Boolean(model.get("disabled"));
+        setDisabled(area, Boolean(model.get("disabled")));
       });
       return row;
     },
@@ -220,7 +243,7 @@
       box.addEventListener("change", () => model.set({ value: box.checked }));
       watch(model, () => {
         box.checked = Boolean(model.get("value"));
-        box.disabled = Boolean(model.get("disabled"));
+        setDisabled(box, Boolean(model.get("disabled")));
         text.textContent = model.get("description") || "";
         text.title = text.textContent;
       });
@@ -236,7 +259,7 @@
         describe();
         options(select, model.get("_options_labels") || []);
         select.selectedIndex = model.get("index") === null ? -1 : model.get("index");
-        select.disabled = Boolean(model.get("disabled"));
+        setDisabled(select, Boolean(model.get("disabled")));
       });
       return row;
     },
@@ -255,7 +278,7 @@
         const chosen = new Set(model.get("index") || []);
         [...select.options].forEach((option, at) => (option.selected = chosen.has(at)));
         select.size = model.get("rows") || 5;
-        select.disabled = Boolean(model.get("disabled"));
+        setDisabled(select, Boolean(model.get("disabled")));
       });
       return row;
     },
@@ -283,7 +306,7 @@
         [...buttons.children].forEach((button, at) => {
           button.classList.toggle("mod-active", at === model.get("index"));
           button.setAttribute("aria-pressed", String(at === model.get("index"))); // a screen reader hears the choice
-          button.disabled = Boolean(model.get("disabled"));
+          setDisabled(button, Boolean(model.get("disabled")));
           button.title = (model.get("tooltips") || [])[at] || "";
         });
       });
@@ -310,7 +333,7 @@
         range.max = model.get("max");
         range.step = model.get("step");
         range.value = model.get("value");
-        range.disabled = Boolean(model.get("disabled"));
+        setDisabled(range, Boolean(model.get("disabled")));
         readout.textContent = String(model.get("value"));
         readout.style.display = model.get("readout") === false ? "none" : "";
       });
@@ -323,7 +346,7 @@
       button.addEventListener("click", () => model.send({ event: "click" }));
       watch(model, () => {
         button.textContent = model.get("description") || "";
-        button.disabled = Boolean(model.get("disabled"));
+        setDisabled(button, Boolean(model.get("disabled")));
         const style = model.get("button_style");
         button.className = button.className.replace(/\bmod-\w+/g, "").trim();
         if (style) button.classList.add(`mod-${style}`);
@@ -367,7 +390,7 @@
       describe();
       if (String(input.value) !== String(model.get("value") ?? "")) input.value = model.get("value") ?? "";
       input.placeholder = model.get("placeholder") || "";
-      input.disabled = Boolean(model.get("disabled"));
+      setDisabled(input, Boolean(model.get("disabled")));
       if (type === "number") {
         for (const key of ["min", "max", "step"]) {
           if (model.get(key) !== undefined && model.get(key) !== null) input[key] = model.get(key);
