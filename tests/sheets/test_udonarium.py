@@ -137,3 +137,9 @@ def test_a_brace_in_the_palette_is_refused():
 def test_udonarium_needs_an_output_file(capsys):
     assert main(["sheet", "--system", "wis6", "raider", "--format", "udonarium"]) == 2
     assert "--output" in capsys.readouterr().err
+
+
+def test_an_output_that_cannot_be_written_is_one_line(tmp_path, capsys):
+    assert main(["sheet", "--system", "wis6", "raider", "--format", "udonarium", "--output", str(tmp_path)]) == 2
+    err = capsys.readouterr().err
+    assert "could not be written" in err and err.count("\n") == 1
