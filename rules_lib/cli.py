@@ -20,6 +20,7 @@ import re
 import sys
 from collections.abc import Callable, Sequence
 
+from . import bcdice_tests
 from .dice import MAX_DICE, percent
 from .dice.chat import GENERIC
 from .dice.errors import quoted
@@ -143,6 +144,9 @@ def build_parser() -> argparse.ArgumentParser:
     api = commands.add_parser("api", help="serve the dice commands as a BCDice-API v2 compatible HTTP server")
     api.add_argument("--host", default="127.0.0.1", help="the address to listen on (default 127.0.0.1)")
     api.add_argument("--port", type=_port, default=8080, help="the port (default 8080; 0: any free port)")
+    tests = commands.add_parser("bcdice-tests", help="print BCDice's test TOML of a system's commands (every outcome class)")
+    tests.add_argument("--system", required=True, choices=sorted(bcdice_tests.COMMANDS),
+                       help="the system whose commands the cases roll")
     return parser
 
 
@@ -188,6 +192,9 @@ def _run(argv: Sequence[str] | None) -> int:
         return 0
     if args.command == "api":
         return _serve(args.host, args.port)
+    if args.command == "bcdice-tests":
+        _print(bcdice_tests.dumps(args.system).rstrip("\n"))
+        return 0
     try:
         return _roll_or_odds(args)
     except ValueError as error:

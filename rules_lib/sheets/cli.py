@@ -3,6 +3,7 @@
     rules-lib sheet --system wis6 --list
     rules-lib sheet --system gundam-sentinel zaku-ii --format ccfolia --target 46
     rules-lib sheet --system nemesis --file my-sheet.toml --format palette
+    rules-lib sheet --system wis6 raider --format udonarium --output raider.zip
 """
 
 from __future__ import annotations
@@ -10,9 +11,12 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from . import FORMATS, SYSTEMS, export, from_toml, get, load
+from . import FORMATS, SYSTEMS, export, from_toml, get, load, udonarium
 from .limits import read_sheet_file
 from .text import check_lines
+
+#: the format written as a file, not printed: Udonarium's piece is a ZIP (rules_lib.sheets.udonarium)
+UDONARIUM = "udonarium"
 
 
 def add_parser(commands) -> None:
@@ -22,7 +26,9 @@ def add_parser(commands) -> None:
     command.add_argument("--system", required=True, choices=SYSTEMS, help="the game system")
     command.add_argument("--list", action="store_true", help="list the sample sheets, one per line, the id first")
     command.add_argument("--file", type=Path, help="a TOML sheet to load instead of a sample sheet")
-    command.add_argument("--format", default="toml", choices=FORMATS, help="what to print (default toml)")
+    command.add_argument("--format", default="toml", choices=(*FORMATS, UDONARIUM),
+                         help="what to print (default toml); udonarium writes a ZIP to --output")
+    command.add_argument("--output", type=Path, help="the file --format udonarium writes (a ZIP to drop on the table)")
     command.add_argument("--target", type=int, help="evasion for BB lines (gundam-sentinel), armour (nemesis)")
     command.add_argument("--own-commands", action="store_true",
                          help="write this project's commands (SL, AD, VW) instead of BCDice's generic notation")
@@ -40,6 +46,20 @@ def run(args: argparse.Namespace) -> str:
         raise ValueError(f"give a sheet id ({', '.join(load(args.system))}), --file or --list")
     else:
         sheet = get(args.system, args.sheet_id)
+    if args.format == UDONARIUM:
+        return _write_udonarium(sheet, args)
     # the loaders refuse such text already; this keeps any other way to a terminal shut
     return check_lines(export(sheet, args.format, target=args.target, own_commands=args.own_commands),
                        f"rules-lib sheet --format {args.format}")
+
+
+def _write_udonarium(sheet, args: argparse.Namespace) -> str:
+    """Write the sheet's Udonarium ZIP to ``--output`` (a ZIP is no text to print) and say so."""
+    if args.output is None:
+        raise ValueError("--format udonarium writes a ZIP file: give --output FILE.zip")
+    data = udonarium.export(sheet, target=args.target, own_commands=args.own_commands)
+    try:
+        args.output.write_bytes(data)
+    except OSError as error:
+        raise ValueError(f"{args.output} could not be written: {error.strerror or error}") from None
+    return check_lines(f"wrote {args.output} ({len(data)} bytes): drop it on Udonarium's table", "rules-lib sheet")

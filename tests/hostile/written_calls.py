@@ -88,6 +88,7 @@ _GROWTH = "rules_lib.wis6.growth.GrowthPlan(ap=1)"
 _WIS6_SHEET = ("rules_lib.wis6.Sheet(abilities={'shooting': 12, 'reaction': 10}, ap=3, armour=5, mobility=4, "
                "weapons={'rifle': 10}, pilot_points=20, ac_points=20)")
 _DISTRIBUTION = "rules_lib.dice.exact.odds('2D6').distribution"
+_PIECE = "{'kind': 'character', 'data': {'name': 'x', 'memo': 'a\\nb', 'status': [{'label': 'AP', 'value': 3, 'max': 3}], 'commands': '1D20 y'}}"
 _ACTION_DICE = "rules_lib.battle.ActionDice(None, rules_lib.battle.SeededDice(seed=1), 'a test roll')"
 
 CALLS: dict[str, dict] = {
@@ -221,4 +222,14 @@ CALLS: dict[str, dict] = {
     "rules_lib.reader:odds_table": _call("{1: Fraction(1, 2), 2: Fraction(1, 2)}"),
     "rules_lib.sheets.limits:check_tree": _call("{'name': 'x', 'weapons': [{'name': 'y'}]}"),
     "rules_lib.sheets.base:sheet_named": _call("{'id': 'x'}"),
+    # BCDice-format test data and the Udonarium piece (issue 37)
+    "rules_lib.bcdice_tests:game_system": _call("'wis6'"),
+    "rules_lib.bcdice_tests:cases": _call("'wis6'"),
+    "rules_lib.bcdice_tests:dumps": _call("'wis6'"),
+    "rules_lib.bcdice_tests:case": _call("rules_lib.bcdice_tests.game_system('wis6')", "'SL<=13'", "[3]"),
+    "rules_lib.sheets.udonarium:dicebot": _call("'wis6'"),
+    "rules_lib.sheets.udonarium:export": _call("rules_lib.sheets.get('wis6', 'raider')"),
+    "rules_lib.sheets.udonarium:character": _call(_PIECE, "'RulesLib_WIS6'"),
+    "rules_lib.sheets.udonarium:data_xml": _call(_PIECE, "'RulesLib_WIS6'"),
+    "rules_lib.sheets.udonarium:archive": _call(_PIECE, "'RulesLib_WIS6'"),
 }
