@@ -22,7 +22,7 @@ The piece is made from the sheet's CCFOLIA piece (:mod:`rules_lib.sheets.ccfolia
 the resources (value the current value, max the element's text), its params the abilities, its
 memo the note, its commands the palette; so both tables get the same lines and numbers. The
 sample sheets have no image, so ``imageIdentifier`` is empty and the ZIP holds ``data.xml`` alone.
-``dicebot`` is the system's BCDice-API id (:mod:`rules_lib.api_systems`): BCDice's own
+``dicebot`` is the system's BCDice-API id (``rules_lib.api_systems``, served by :mod:`rules_lib.api`): BCDice's own
 ``GundamSentinel``, and this project's ``RulesLib_`` ids, which Udonarium, not knowing them,
 reads as BCDice's generic ``DiceBot`` (``DiceBot.loadGameSystemAsync``): the generic palette
 lines roll there, and the ``--own-commands`` lines only with a BCDice-API server of this library.
