@@ -77,6 +77,9 @@ def _open(page, url: str) -> None:
     page.goto(url, wait_until="load")
     page.wait_for_function("window.rulesLibLive && window.rulesLibLive.status !== 'starting'", timeout=90_000)
     draw_every_cell(page)
+    # the boxes of cells just drawn are measured (and a wide one made focusable: scroll-boxes.js) by a
+    # ResizeObserver, which reports at the next frames, as a reader's scrolling would draw them
+    page.evaluate("() => new Promise((drawn) => requestAnimationFrame(() => requestAnimationFrame(drawn)))")
 
 
 def _with_axe(context):
