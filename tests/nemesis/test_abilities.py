@@ -1,3 +1,4 @@
+from dataclasses import replace
 from fractions import Fraction
 from itertools import product
 
@@ -130,3 +131,13 @@ def test_after_damage_order_refuses_names_and_non_sequences_it_does_not_know():
         after_damage_order("fall")
     with pytest.raises(TypeError, match=r"not \{'fall'\}"):
         after_damage_order({"fall"})
+
+
+def test_evasion_on_the_higher_parameter_rolls_whichever_is_higher():
+    """002 §H6, line 431 (高い方を使っても構いません): the higher of mobility and agility, either way round."""
+    unit = load_silhouette()
+    nimble = replace(unit, parameters={**unit.parameters, "mobility": 1, "agility": 3})
+    steady = replace(unit, parameters={**unit.parameters, "mobility": 3, "agility": 1})
+    assert evasion_parameter(nimble) == ("agility", 3)
+    assert evasion_parameter(steady) == ("mobility", 3)
+    assert evasion_parameter(steady, "agility") == ("agility", 1)

@@ -107,3 +107,9 @@ def test_defensive_choices_hit_automatically():
     assert duel([1, 2, 4], [6, 6, 6], defender_choice="no_melee_weapon").outcome == "A"
     with pytest.raises(ValueError, match="defender choice 'run'"):
         duel([1, 2, 4], [6, 6, 6], defender_choice="run")
+
+
+def test_duel_labels_name_each_side_in_the_text_s_words():
+    """002 §6-2 (lines 279-287): A's pattern first, then B's, as 三ゾロ, 3連番, ゾロ目, 出目."""
+    assert duel([2, 2, 2], [1, 2, 3]).labels == ("三ゾロ", "3連番")
+    assert duel([5, 5, 1], [6, 4, 1]).labels == ("ゾロ目", "出目")
