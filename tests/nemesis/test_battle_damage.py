@@ -9,7 +9,10 @@ from rules_lib.nemesis import (
     ArmourCheck,
     ChooseOrder,
     Damage,
+    EndAction,
     IllegalStep,
+    Melee,
+    OpenMelee,
     RollActionDice,
     Shoot,
     UnitState,
@@ -51,3 +54,18 @@ def test_the_hit_location_is_a_1d20_and_a_destroyed_part_says_what_it_does():
     assert "SS-01 B: head destroyed: every interrupt action costs 1 more active value" in result.explanation
     with pytest.raises(IllegalStep, match="it is a d20"):
         _at_zero_structure(21)
+
+
+def test_both_torsos_destroyed_in_a_mutual_duel_is_a_draw():
+    """002 §7-2, line 345: the battle ends when a unit is destroyed; a mutual hit (相打ち, §6-2) that
+    destroys both torsos leaves no winner."""
+    state = new_battle()
+    for action in (RollActionDice(dice=(2, 2, 2, 2, 2, 2, 5, 3)), OpenMelee("B"), EndAction("A"), Melee("B")):
+        state = step(state, action).state
+    frail = [replace(u, condition=UnitState(0, {**u.condition.parts, "torso": 1})) for u in state.units]
+    state = replace(state, units=tuple(frail))
+    for action in (ArmourCheck(dice=(10,)), Damage(dice=(1, 10)), ArmourCheck(dice=(10,))):
+        state = step(state, action).state
+    assert state.phase != "over"
+    over = step(state, Damage(dice=(1, 10))).state
+    assert over.phase == "over" and over.winner is None and over.end_reason == "both units are destroyed"
