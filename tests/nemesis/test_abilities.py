@@ -1,3 +1,4 @@
+from dataclasses import replace
 from fractions import Fraction
 from itertools import product
 
@@ -6,6 +7,7 @@ import pytest
 from rules_lib.nemesis import (
     AFTER_DAMAGE_CHECKS,
     FallReading,
+    action_reroll,
     after_damage_order,
     contest_chance,
     counter,
@@ -130,3 +132,34 @@ def test_after_damage_order_refuses_names_and_non_sequences_it_does_not_know():
         after_damage_order("fall")
     with pytest.raises(TypeError, match=r"not \{'fall'\}"):
         after_damage_order({"fall"})
+
+
+def test_evasion_on_the_higher_parameter_rolls_whichever_is_higher():
+    """002 §H6, line 431 (高い方を使っても構いません): the higher of mobility and agility, either way round."""
+    unit = load_silhouette()
+    nimble = replace(unit, parameters={**unit.parameters, "mobility": 1, "agility": 3})
+    steady = replace(unit, parameters={**unit.parameters, "mobility": 3, "agility": 1})
+    assert evasion_parameter(nimble) == ("agility", 3)
+    assert evasion_parameter(steady) == ("mobility", 3)
+    assert evasion_parameter(steady, "agility") == ("agility", 1)
+
+
+def test_a_contest_s_working_says_equal_or_more():
+    """002 §H5, line 397, §H6, lines 419, 433: stealth, interception and evasion succeed on equal or more."""
+    assert stealth_check([3], [3]).steps[-1].startswith("3 >= 3? yes")
+
+
+def test_what_a_fall_does_to_each_side():
+    """002 §H5, lines 363-365: the fallen second player loses the rest of its turn; a first player
+    felled by the second player's attack rolls one die fewer next turn, and may still act."""
+    first = fall_consequences(False)
+    assert (first.loses_rest_of_turn, first.action_dice_lost_next_turn, first.cannot_act_next_turn) == (False, 1, False)
+    second = fall_consequences(True)
+    assert (second.loses_rest_of_turn, second.action_dice_lost_next_turn, second.cannot_act_next_turn) == (True, 0, False)
+
+
+def test_interrupts_are_used_at_least_once_and_reroll_a_die_that_is_there():
+    with pytest.raises(ValueError, match="times 0"):
+        interrupt_cost("evasion", times=0)
+    with pytest.raises(ValueError, match="position -1"):
+        action_reroll([1, 2, 3], -1, 6)

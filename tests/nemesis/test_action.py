@@ -152,3 +152,11 @@ def test_swap_needed():
     assert not swap_needed(grip_from="two-handed", grip_to="one-handed")
     with pytest.raises(ValueError, match="say what changes"):
         swap_needed()
+
+
+def test_a_melee_weapon_is_never_a_multi_attack():
+    """002 §1-1, line 159: only quick and rapid fire (速射, 連射) attack once per matching die; a melee
+    weapon (射程 1, line 167) on triple 1s still attacks once, whatever the reading of multi-attacks."""
+    bayonet = load_silhouette().weapon("bayonet")
+    assert attack_count([1, 1, 1], bayonet).attacks == 1
+    assert attack_count([1, 1, 1], bayonet, multi_attack="every_weapon").attacks == 1

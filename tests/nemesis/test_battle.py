@@ -310,3 +310,12 @@ def test_a_defender_without_three_dice_is_hit_automatically_in_the_duel():
     result = step(state, Melee("A"))
     assert "cannot answer in the duel" in result.explanation[-1]
     assert result.state.pending[0].attacker == "A" and result.state.pending[0].multiplier == 1
+
+
+def test_the_second_player_is_the_side_that_does_not_go_first():
+    """002 §1-1, line 153: the winner of the initiative chooses first (先攻) or second (後攻); the other
+    side is then the second player. Before the choice there is none."""
+    rolled = step(new_battle(), RollActionDice(dice=(4, 3, 1, 5, 5, 1))).state
+    assert rolled.first is None and rolled.second is None
+    chosen = step(rolled, ChooseOrder("B", go_first=False)).state
+    assert (chosen.first, chosen.second) == ("A", "B")

@@ -127,3 +127,16 @@ def test_rapid_fire_hits_refuses_bad_input():
         rapid_fire_hits("1D6", 0, 0)
     with pytest.raises(ValueError, match="1 sets of damage dice given; this attack rolls its damage 2"):
         rapid_fire_hits("1D6", 0, 2, dice=[[3]])
+
+
+def test_roll_damage_shows_the_duel_multiplier_the_attenuation_and_the_minimum():
+    """002 §4-1, lines 213, 217, §6-2, line 279: damage × the duel's multiplier, minus attenuation
+    except in melee, at least 1; the working says each step."""
+    plain = roll_damage("1D6", 2, dice=[5])
+    assert plain.damage == 3 and "5 − attenuation 2 = 3" in plain.steps
+    assert not any(s.startswith("duel win") for s in plain.steps)
+    duel_win = roll_damage("1D6", 2, melee=True, multiplier=2, dice=[5])
+    assert duel_win.damage == 10 and "duel win ×2: 5 × 2 = 10" in duel_win.steps
+    assert "melee weapon: attenuation does not apply" in duel_win.steps and len(duel_win.steps) == 3
+    low = roll_damage("1D6", 9, dice=[5])
+    assert low.damage == 1 and low.steps[-1] == "-4 is 1 or less: minimum guaranteed damage 1"

@@ -107,3 +107,26 @@ def test_defensive_choices_hit_automatically():
     assert duel([1, 2, 4], [6, 6, 6], defender_choice="no_melee_weapon").outcome == "A"
     with pytest.raises(ValueError, match="defender choice 'run'"):
         duel([1, 2, 4], [6, 6, 6], defender_choice="run")
+
+
+def test_duel_labels_name_each_side_in_the_text_s_words():
+    """002 §6-2 (lines 279-287): A's pattern first, then B's, as 三ゾロ, 3連番, ゾロ目, 出目."""
+    assert duel([2, 2, 2], [1, 2, 3]).labels == ("三ゾロ", "3連番")
+    assert duel([5, 5, 1], [6, 4, 1]).labels == ("ゾロ目", "出目")
+
+
+def test_only_a_triple_or_a_straight_multiplies_the_winner_s_damage():
+    """002 §6-2, lines 279-281: a triple win deals ×3, a straight win ×2; a pair or a plain roll wins
+    with its damage as rolled."""
+    assert duel([6, 6, 1], [1, 2, 4]).multiplier == 1 and duel([1, 2, 4], [6, 6, 1]).multiplier == 1
+    assert duel([6, 4, 1], [5, 3, 1]).multiplier == 1 and duel([5, 3, 1], [6, 4, 1]).multiplier == 1
+
+
+def test_the_approach_names_the_number_compared():
+    assert "sum 5" in approach([5], [4]).steps[0]
+    assert "highest die 6" in approach([6, 1], [5, 3], compare="highest").steps[0]
+
+
+def test_a_reroll_position_outside_the_three_dice_is_refused():
+    with pytest.raises(ValueError, match="distinct indices 0, 1, 2"):
+        reroll([1, 2, 3], [0, 5], [6, 6])

@@ -97,3 +97,16 @@ def test_grip_defaults():
     assert grip_defaults(1, melee_weapons=1, declared="melee").equipped == "melee"
     with pytest.raises(ValueError, match="ranged_weapons -1"):
         grip_defaults(-1)
+
+
+def test_a_weapon_s_faces_and_a_unit_s_abilities():
+    """002 §1-1, line 167: a melee weapon is used on its range's face (射程 1: a die showing 1); a ranged
+    weapon on its proper faces. §H2: a unit has only the abilities its sheet lists (SS-01: 無し)."""
+    unit = load_silhouette()
+    assert unit.weapon("bayonet").faces == (1,) and unit.weapon("assault_rifle").faces == (3, 4)
+    assert not unit.has("flight")
+    flyer = silhouette_from_dict({"model": "X", "name": "x", "parameters": {}, "part_durability": {"torso": 1},
+                                  "body": "aircraft", "abilities": ["飛行", "ステルス"]})
+    assert flyer.has("flight") and flyer.has("stealth") and not flyer.has("melee")
+    with pytest.raises(ValueError, match="unknown ability 'wings'"):
+        flyer.has("wings")
