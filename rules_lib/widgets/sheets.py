@@ -10,6 +10,7 @@ buttons disabled, so nothing of it reaches the clipboard.
 
 from __future__ import annotations
 
+import base64
 import html
 from collections.abc import Callable
 from typing import Any
@@ -19,6 +20,7 @@ import ipywidgets as widgets
 
 from .. import sheets
 from ..dice import percent
+from ..sheets import udonarium
 from .base import FormCalculator
 from .render import error_line
 
@@ -76,12 +78,16 @@ class SheetCalculator(FormCalculator):
         target = self._target()
         ccfolia = sheets.export(self.sheet, "ccfolia", target=target)
         palette = sheets.export(self.sheet, "palette", target=target)
+        # the same piece for Udonarium: a ZIP of data.xml, to drop on its table (issue 37)
+        piece = base64.b64encode(udonarium.export(self.sheet, target=target)).decode("ascii")
         return (
             "<div class='rules-lib-sheet'>"
             f"<p>✓ a valid {html.escape(self.system)} sheet: <b>{html.escape(self.sheet.name)}</b></p>"
             f"<p>{' '.join(_button(cls, label) for cls, label in COPIES)} "
             f"<a class='rules-lib-download' download='{html.escape(self.sheet.id)}.toml' "
-            f"href='data:text/plain;charset=utf-8,{quote(toml)}'>Download TOML</a></p>"
+            f"href='data:text/plain;charset=utf-8,{quote(toml)}'>Download TOML</a> "
+            f"<a class='rules-lib-download' download='{html.escape(self.sheet.id)}-udonarium.zip' "
+            f"href='data:application/zip;base64,{piece}'>Download Udonarium piece (ZIP)</a></p>"
             f"{tables}"
             "<p><b>Chat palette</b></p>"
             f"<pre class='rules-lib-palette'>{html.escape(palette)}</pre>"

@@ -1,5 +1,6 @@
 """The live sheet builder shows what rules_lib.sheets computes, and refuses a bad sheet with its reason."""
 
+import base64
 import html
 import json
 import re
@@ -7,6 +8,7 @@ import re
 import pytest
 
 from rules_lib import sheets
+from rules_lib.sheets import udonarium
 from rules_lib.widgets.sheets import CALCULATORS, YOUR_SHEET, SheetCalculator
 
 
@@ -24,6 +26,9 @@ def test_each_sample_sheet_exports_as_the_library_does(system):
         assert _copied(calculator, "rules-lib-ccfolia-json") == sheets.export(sheet, "ccfolia")
         assert json.loads(_copied(calculator, "rules-lib-ccfolia-json"))["kind"] == "character"
         assert _copied(calculator, "rules-lib-palette") == sheets.export(sheet, "palette")
+        piece = re.search(r"download='[^']*-udonarium\.zip' href='data:application/zip;base64,([^']*)'",
+                          calculator.result.value)
+        assert base64.b64decode(piece.group(1)) == udonarium.export(sheet)
         for label, mean in sheet.damage_rows():
             assert f"<td>{html.escape(label)}</td><td style='text-align:right;padding:0 0.6em'>{mean}</td>" in calculator.result.value
         for label, p in sheet.odds_rows():
