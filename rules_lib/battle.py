@@ -370,6 +370,21 @@ class Referee(Generic[State]):
                  error: type[IllegalStep] = IllegalStep,
                  before: Callable[[State, Any], None] | None = None,
                  stalemate: Stalemate[State] | None = None) -> None:
+        # checked before the referee is registered for its state class (referee_of finds it there)
+        if not isinstance(state, type):
+            raise TypeError(f"a referee's state is a battle state class, not {_short(state)}")
+        if not isinstance(kinds, Mapping) or not all(isinstance(k, type) and isinstance(v, str) for k, v in kinds.items()):
+            raise TypeError(f"a referee's kinds map action classes to kind names, not {_short(kinds)}")
+        for what, table in (("checks", checks), ("steps", steps)):
+            if not isinstance(table, Mapping) or not all(callable(v) for v in table.values()):
+                raise TypeError(f"a referee's {what} map kind names to functions, not {_short(table)}")
+        for what, function in (("candidates", candidates), ("before", before)):
+            if function is not None and not callable(function):
+                raise TypeError(f"a referee's {what} is a function, not {_short(function)}")
+        if not (isinstance(error, type) and issubclass(error, IllegalStep)):
+            raise TypeError(f"a referee's error is an IllegalStep class, not {_short(error)}")
+        if stalemate is not None and not isinstance(stalemate, Stalemate):
+            raise TypeError(f"a referee's stalemate is a Stalemate, not {_short(stalemate)}")
         self.state_class = state
         self.kinds = dict(kinds)
         self.stalemate = stalemate

@@ -10,12 +10,19 @@ its ``self`` keyword, as the recorded calls write it.
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import importlib
+from pathlib import Path
 from typing import Any
 
 import rules_lib.battle as battle
-from rules_lib.verse_world.attack import CriticalRule
+from rules_lib.api_systems import GameSystem
+from rules_lib.verse_world.attack import CheckRoll, CriticalRule
+from rules_lib.verse_world.commands import CommandRoll
+from rules_lib.wis6.attack import AttackOdds
+from rules_lib.wis6.growth import Growth
+from rules_lib.wis6.special import Jamming, Tapping
 
 #: each system's battle module and the class of its attack action
 _ATTACKS = {"wis6": "Attack", "gundam_sentinel": "Fire", "nemesis": "Shoot", "verse_world": "Attack"}
@@ -70,6 +77,45 @@ def _call(*args: str, **kwargs: str) -> dict:
     return {"args": list(args), "kwargs": kwargs}
 
 
+def _fields_of(cls: type, source: str) -> dict:
+    """A dataclass's constructor called with the fields of the value ``source`` builds."""
+    return _call(**{f.name: f"({source}).{f.name}" for f in dataclasses.fields(cls) if f.init})
+
+
+@dataclasses.dataclass(frozen=True)
+class ProbeState:
+    """A battle state of no system: a Referee made for it in the sweep replaces no system's."""
+
+    phase: str = "start"
+
+
+class ProbeAction:
+    """The one action of the probe battle."""
+
+
+def no_check(state: Any, action: Any) -> None:
+    """The probe battle allows its action."""
+
+
+def no_candidates(state: Any) -> tuple:
+    return ()
+
+
+def probe_step(state: Any, action: Any, dice: Any) -> Any:
+    return battle.finish(state, ["the probe acts"])
+
+
+#: the book's folder, for the functions that read it
+BOOK = Path(battle.__file__).resolve().parents[1] / "book"
+
+
+def die() -> Any:
+    """An icepool die (the library's exact distributions read them)."""
+    import icepool
+
+    return icepool.d6
+
+
 _W = "written"
 _WIS6 = f"{_W}.state_with('wis6')"
 _GS = f"{_W}.state_with('gundam_sentinel')"
@@ -89,6 +135,7 @@ _WIS6_SHEET = ("rules_lib.wis6.Sheet(abilities={'shooting': 12, 'reaction': 10},
                "weapons={'rifle': 10}, pilot_points=20, ac_points=20)")
 _DISTRIBUTION = "rules_lib.dice.exact.odds('2D6').distribution"
 _PIECE = "{'kind': 'character', 'data': {'name': 'x', 'memo': 'a\\nb', 'status': [{'label': 'AP', 'value': 3, 'max': 3}], 'commands': '1D20 y'}}"
+_GAME = "rules_lib.api_systems.game_systems()['GundamSentinel']"
 _ACTION_DICE = "rules_lib.battle.ActionDice(None, rules_lib.battle.SeededDice(seed=1), 'a test roll')"
 
 CALLS: dict[str, dict] = {
@@ -215,6 +262,47 @@ CALLS: dict[str, dict] = {
     "rules_lib.checks:checked_flags": _call("abs"),
     "rules_lib.sheets.base:cited_or_default": _call("3", "'armour'", "{'armour': '001 §2-1'}"),
     "rules_lib.reader:OddsTable": _call("((1, Fraction(1, 2)), (2, Fraction(1, 2)))"),
+    # results made from the fields of a real one
+    "rules_lib.verse_world.attack:CheckRoll": _fields_of(CheckRoll, _CHECK),
+    "rules_lib.verse_world.commands:CommandRoll": _fields_of(
+        CommandRoll, "rules_lib.verse_world.commands.roll_command('VW+8@11>14', dice=[5, 6])"),
+    "rules_lib.wis6.attack:AttackOdds": _fields_of(
+        AttackOdds, f"rules_lib.wis6.battle.decision_odds({_WIS6}, {_W}.action('wis6'))"),
+    "rules_lib.wis6.counter:CounterOdds": _call(outcomes="{'hit': Fraction(1, 2), 'miss': Fraction(1, 2)}",
+                                               self_damage=_DISTRIBUTION, enemy_damage=_DISTRIBUTION),
+    "rules_lib.wis6.growth:Growth": _fields_of(Growth, f"rules_lib.wis6.growth.apply_growth({_WIS6_SHEET}, {_GROWTH})"),
+    "rules_lib.wis6.special:Jamming": _fields_of(
+        Jamming, f"rules_lib.wis6.special.jam(10, 12, 14, 10, session={_SESSION}, role='operator')"),
+    "rules_lib.wis6.special:Tapping": _fields_of(
+        Tapping, f"rules_lib.wis6.special.tap(10, 12, session={_SESSION}, role='operator')"),
+    # geometry, ranges, sheets and the book
+    "rules_lib.geometry.square:Step": _call("('forward', 0, 1, 0)"),
+    "rules_lib.geometry.square:mark_rows": _call("rules_lib.geometry.square.Square(0, 0)",
+                                                 "rules_lib.geometry.square.Facing.NORTH", "range(-1, 2)",
+                                                 "range(0, 3)", "bool"),
+    "rules_lib.gundam_sentinel.ranges:direction_modifier": _call(
+        "'side'", "rules_lib.gundam_sentinel.ranges.DirectionModifiers(front=0, side=-10, rear=-20)"),
+    "rules_lib.sheets.base:check_shape": _call("{'armour': 3}", "{'armour': int}", "'the sheet'"),
+    "rules_lib.sheets.base:check_sheet": _call("{'armour': 3}", "['armour']", "{'armour': int}", "'wis6'",
+                                               "'the sheet'"),
+    "rules_lib.sheets.base:load_directory": _call("'nemesis'", "rules_lib.sheets.nemesis.from_dict"),
+    "rules_lib.catalogue:checked_in_notebooks": _call(f"{_W}.BOOK"),
+    "rules_lib.dice.exact:from_die": _call(f"{_W}.die()"),
+    "rules_lib.lazy:lazy_names": _call("'rules_lib'", "{}", "{}"),
+    # the battle engine's own parts, over a probe battle
+    "rules_lib.battle:Referee": _call(state=f"{_W}.ProbeState", kinds=f"{{{_W}.ProbeAction: 'probe'}}",
+                                      checks=f"{{'probe': {_W}.no_check}}", candidates=f"{_W}.no_candidates",
+                                      steps=f"{{'probe': {_W}.probe_step}}"),
+    "rules_lib.battle:Stalemate": _call(counter="'round'", damage="repr", limit="len"),
+    "rules_lib.dice.roll:DiceSource.draw": _call(self=_SEEDED, sides="6"),
+    # the BCDice-API server's systems
+    "rules_lib.api_systems:GameSystem": _fields_of(GameSystem, _GAME),
+    "rules_lib.api_systems:GameSystem.info": _call(self=_GAME),
+    "rules_lib.api_systems:GameSystem.summary": _call(self=_GAME),
+    "rules_lib.api_systems:help_examples": _call(_GAME),
+    "rules_lib.api_systems:odds": _call(_GAME, "'BB+10>50'"),
+    "rules_lib.api_systems:roll": _call(_GAME, "'x2 BB+10>50 a comment'", _SEEDED),
+    "rules_lib.api_systems:text": _call("rules_lib.gundam_sentinel.commands.COMMANDS.roll('BB+10>50', seed=1)"),
     # the shared checks, reader and sheets
     "rules_lib.checks:choice": _call("'up'", "'rounding'", "['up', 'down']"),
     "rules_lib.checks:of_type": _call("3", "'a count'", "int"),
