@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
-from .dice.chat import CommandSet
+from .dice.chat import CommandSet, has_bcdice_line
 from .dice.roll import DiceSource
 from .systems import systems
 
@@ -113,7 +113,7 @@ def roll(game: GameSystem, command: str, source: DiceSource) -> dict[str, Any]:
 
 def text(result: Any) -> str:
     """BCDice's line where the library has it (Gundam Sentinel's own commands), else the CLI's text."""
-    if all(hasattr(one, "bcdice_line") for one in getattr(result, "rolls", (result,))):
+    if has_bcdice_line(result):
         return result.bcdice_line()
     return result.text()  # what rules-lib roll prints (rules_lib.cli.roll_text)
 

@@ -22,7 +22,7 @@ from collections.abc import Callable, Sequence
 
 from . import bcdice_tests
 from .dice import MAX_DICE, percent
-from .dice.chat import GENERIC
+from .dice.chat import GENERIC, has_bcdice_line
 from .dice.errors import quoted
 from .sheets import cli as sheet_cli
 from .systems import systems
@@ -205,7 +205,7 @@ def _roll_or_odds(args: argparse.Namespace) -> int:
     roll_fn, odds_fn = SYSTEMS[args.system]
     if args.command == "roll":
         result = roll_fn(args.expression, seed=args.seed, dice=args.dice)
-        if args.format == "bcdice" and not _has_bcdice_line(result):
+        if args.format == "bcdice" and not has_bcdice_line(result):
             raise ValueError(_no_bcdice_text(args.system, args.expression))
         if args.json:
             _print(json.dumps(result.to_dict(), ensure_ascii=False))
@@ -254,11 +254,6 @@ def _silence_stdout() -> None:
     # the interpreter flushes stdout at exit; point it at devnull so that flush cannot fail
     devnull = os.open(os.devnull, os.O_WRONLY)
     os.dup2(devnull, sys.stdout.fileno())
-
-
-def _has_bcdice_line(result) -> bool:
-    # a chat line's rolls (rules_lib.dice.chat.ChatRoll) each need one
-    return all(hasattr(roll, "bcdice_line") for roll in getattr(result, "rolls", (result,)))
 
 
 def roll_text(result) -> str:

@@ -178,13 +178,19 @@ class ChatRoll:
 
         Refused (``ValueError``) where a roll has no BCDice text: a system BCDice has no dicebot for,
         or generic notation, which the library does not print as BCDice does."""
-        if not all(hasattr(roll, "bcdice_line") for roll in self.rolls):
+        if not has_bcdice_line(self):
             raise ValueError(f"{self.system}'s {quoted(self.line.command)} has no BCDice text: only the commands "
                              "of a system with a BCDice dicebot have one")
         lines = [roll.bcdice_line() for roll in self.rolls]
         if self.line.repeat is None:
             return lines[0]
         return "\n\n".join(f"#{number}\n{line}" for number, line in enumerate(lines, start=1))
+
+
+def has_bcdice_line(result: object) -> bool:
+    """Whether a roll (or each roll of a chat line's :class:`ChatRoll`) has BCDice's text: only a
+    system with a BCDice dicebot's own commands do (the CLI's ``--format bcdice``, the API's text)."""
+    return all(hasattr(roll, "bcdice_line") for roll in getattr(result, "rolls", (result,)))
 
 
 @dataclass(frozen=True)
@@ -255,5 +261,5 @@ class CommandSet:
 #: generic notation alone (``rules-lib roll`` without ``--system``)
 GENERIC = CommandSet("generic")
 
-__all__ = ["CONTINUING", "GENERIC", "MAX_REPEAT", "ChatLine", "ChatRoll", "CommandSet", "is_generic", "read_line",
+__all__ = ["CONTINUING", "GENERIC", "MAX_REPEAT", "ChatLine", "ChatRoll", "CommandSet", "has_bcdice_line", "is_generic", "read_line",
            "whole_number"]
