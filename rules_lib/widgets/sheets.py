@@ -21,6 +21,7 @@ import ipywidgets as widgets
 from .. import sheets
 from ..dice import percent
 from ..sheets import udonarium
+from ..sheets.ccfolia import to_json
 from .base import FormCalculator
 from .render import error_line
 
@@ -76,10 +77,12 @@ class SheetCalculator(FormCalculator):
             self._read = (text, sheet, exported, _odds_tables(sheet))
         _, self.sheet, toml, tables = self._read
         target = self._target()
-        ccfolia = sheets.export(self.sheet, "ccfolia", target=target)
+        # one CCFOLIA piece, as sheets.export makes it, for both tables: its JSON, and Udonarium's ZIP of
+        # data.xml (issue 37), the same bytes as udonarium.export
+        character = self.sheet.ccfolia(**sheets.palette_options(sheets.system_of(self.sheet), target))
+        ccfolia = to_json(character)
+        piece = base64.b64encode(udonarium.archive(character, udonarium.dicebot(self.system))).decode("ascii")
         palette = sheets.export(self.sheet, "palette", target=target)
-        # the same piece for Udonarium: a ZIP of data.xml, to drop on its table (issue 37)
-        piece = base64.b64encode(udonarium.export(self.sheet, target=target)).decode("ascii")
         return (
             "<div class='rules-lib-sheet'>"
             f"<p>✓ a valid {html.escape(self.system)} sheet: <b>{html.escape(self.sheet.name)}</b></p>"
