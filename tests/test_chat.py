@@ -181,6 +181,11 @@ BCDICE = [
     ("BBM+0000000000005", [5, 1], False, "(BBM+0000000000005) ＞ 51+5 ＞ 56"),
     ("x03 BB", [5, 5, 5, 3, 3, 2], False, "#1\n(BB) ＞ 55\n\n#2\n(BB) ＞ 53\n\n#3\n(BB) ＞ 32"),
     ("x3　BB", [4, 2, 4, 3, 6, 1], False, "#1\n(BB) ＞ 42\n\n#2\n(BB) ＞ 43\n\n#3\n(BB) ＞ 61"),
+    # a palette written with variables sends its values summed at the table (rules_lib.sheets.variables)
+    ("BB+1+16 【小型ミサイル】", [6, 2], False, "(BB+1+16) ＞ 62+17 ＞ 91"),
+    ("BBM+2+6>51 x", [1, 2], False, "(BBM+2+6>51) ＞ 12+8 ＞ 24 ＞ 回避"),
+    ("GS+0>10 y", [1, 2], False, "(GS+0>10) ＞ 3+0 ＞ 3 ＞ 失敗"),
+    ("BB+-1+16", [6, 5], False, "(BB+-1+16) ＞ 65+15 ＞ 92"),
 ]
 
 

@@ -74,24 +74,30 @@ def from_toml(text: str, system: str | None = None):
     return module(system or named).from_dict(data)
 
 
-def palette_options(system: str, target: int | None = None, own_commands: bool = False) -> dict[str, Any]:
+def palette_options(system: str, target: int | None = None, own_commands: bool = False,
+                    variables: bool = False) -> dict[str, Any]:
     """The keyword arguments of a system's ``palette``/``ccfolia`` for a target value and the command style.
 
     ``target``: the evasion a Gundam Sentinel ``BB`` line aims at, or the armour a Nemesis attack
-    must exceed; the other systems have no target on the sheet.
+    must exceed; the other systems have no target on the sheet. ``variables``: the palette names each
+    value once and refers to it (:mod:`rules_lib.sheets.variables`).
     """
     if system == "gundam-sentinel":
-        return {"evasion": target}
+        return {"evasion": target, "variables": variables}
     if system == "nemesis":
-        return {"armour": target, "own_commands": own_commands}
-    return {"own_commands": own_commands}
+        return {"armour": target, "own_commands": own_commands, "variables": variables}
+    return {"own_commands": own_commands, "variables": variables}
 
 
-def export(sheet, format: str, *, target: int | None = None, own_commands: bool = False) -> str:
-    """The sheet as CCFOLIA clipboard JSON, its chat palette (one line a roll), or TOML."""
+def export(sheet, format: str, *, target: int | None = None, own_commands: bool = False,
+           variables: bool = False) -> str:
+    """The sheet as CCFOLIA clipboard JSON, its chat palette (one line a roll), or TOML.
+
+    ``variables`` writes the palette as the sheet sites do: ``//label=value`` lines, then lines that
+    refer to them as ``{label}``; in CCFOLIA's JSON the values are the params the lines refer to."""
     if format not in FORMATS:
         raise ValueError(f"format {format!r}: allowed are {', '.join(FORMATS)}")
-    options = palette_options(system_of(sheet), target, own_commands)
+    options = palette_options(system_of(sheet), target, own_commands, variables)
     if format == "ccfolia":
         return to_json(sheet.ccfolia(**options))
     if format == "palette":

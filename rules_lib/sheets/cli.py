@@ -32,6 +32,9 @@ def add_parser(commands) -> None:
     command.add_argument("--target", type=int, help="evasion for BB lines (gundam-sentinel), armour (nemesis)")
     command.add_argument("--own-commands", action="store_true",
                          help="write this project's commands (SL, AD, VW) instead of BCDice's generic notation")
+    command.add_argument("--variables", action="store_true",
+                         help="name each value once (//label=value lines; CCFOLIA params, Udonarium data) "
+                              "and refer to it as {label}, so an edited value changes every line")
 
 
 def run(args: argparse.Namespace) -> str:
@@ -49,7 +52,8 @@ def run(args: argparse.Namespace) -> str:
     if args.format == UDONARIUM:
         return _write_udonarium(sheet, args)
     # the loaders refuse such text already; this keeps any other way to a terminal shut
-    return check_lines(export(sheet, args.format, target=args.target, own_commands=args.own_commands),
+    return check_lines(export(sheet, args.format, target=args.target, own_commands=args.own_commands,
+                              variables=args.variables),
                        f"rules-lib sheet --format {args.format}")
 
 
@@ -57,7 +61,7 @@ def _write_udonarium(sheet, args: argparse.Namespace) -> str:
     """Write the sheet's Udonarium ZIP to ``--output`` (a ZIP is no text to print) and say so."""
     if args.output is None:
         raise ValueError("--format udonarium writes a ZIP file: give --output FILE.zip")
-    data = udonarium.export(sheet, target=args.target, own_commands=args.own_commands)
+    data = udonarium.export(sheet, target=args.target, own_commands=args.own_commands, variables=args.variables)
     try:
         args.output.write_bytes(data)
     except OSError as error:

@@ -58,6 +58,7 @@ from .base import (
     whole,
 )
 from .palette import PaletteLine, signed
+from .variables import PaletteValues, Variable, ccfolia_params, split_variables, with_variables
 
 SYSTEM = "gundam-sentinel"
 BAND_LABELS = JAPANESE_BANDS  # the text's names of the range bands (000 §6)
@@ -148,33 +149,51 @@ class GundamSheet:
         return [(w, band, w.range_modifiers[band] + self.pilot.shooting + _salvo(w))
                 for w in self.weapons for band in BANDS if w.range_modifiers.get(band) is not None]
 
-    def palette(self, evasion: int | None = None) -> tuple[PaletteLine, ...]:
-        """The chat palette in BCDice GundamSentinel commands; ``evasion`` completes each ``BB+m>e``."""
+    def palette(self, evasion: int | None = None, variables: bool = False) -> tuple[PaletteLine | Variable, ...]:
+        """The chat palette in BCDice GundamSentinel commands; ``evasion`` completes each ``BB+m>e``.
+        ``variables`` writes the pilot's values once, as ``//射撃力=1`` lines, and ``{射撃力}`` where a
+        line uses them (``BB+{射撃力}+16``: the same roll as ``BB+17``; :mod:`rules_lib.sheets.variables`)."""
         if evasion is not None:
             step_of(evasion, "target evasion")
         target = "" if evasion is None else f">{evasion}"
         p = self.pilot
-        lines = [PaletteLine(f"2D6{signed(p.perception)}", f"【イニシアチブ】initiative: 2D6 + perception {p.perception:+d} (000 §1)"),
-                 PaletteLine(f"1D6{signed(p.reaction)}", f"【行動ポイント】action points: 1D6 + reaction {p.reaction:+d} (000 §1)")]
+        values = PaletteValues(variables)
+
+        def pilot(field: str) -> str:  # a pilot value added to a roll: +1, or +{射撃力}
+            return values.signed(PILOT_LABELS[field], getattr(p, field))
+
+        def shown(field: str) -> str:  # the same value in a label: +1, or {射撃力}
+            return values.shown(PILOT_LABELS[field], getattr(p, field), f"{getattr(p, field):+d}")
+
+        lines = [PaletteLine(f"2D6{pilot('perception')}", f"【イニシアチブ】initiative: 2D6 + perception {shown('perception')} (000 §1)"),
+                 PaletteLine(f"1D6{pilot('reaction')}", f"【行動ポイント】action points: 1D6 + reaction {shown('reaction')} (000 §1)")]
         for weapon, band, modifier in self.attack_modifiers():
             salvo = f", a full salvo of {weapon.capacity} {_salvo(weapon):+d} (000 §7-1)" if _salvo(weapon) else ""
-            label = (f"【{weapon.japanese or weapon.name}】{BAND_LABELS[band]} {band}: range {weapon.range_modifiers[band]:+d}, "
-                     f"shooting {p.shooting:+d} (000 §6){salvo}")
-            lines.append(PaletteLine(f"BB{signed(modifier)}{target}", label + ("" if evasion is not None else "; add >evasion")))
-            lines.append(PaletteLine(f"BBM{signed(modifier)}{target}",
-                                     label + f", against a mook MS: {CRITICAL_AT} or more is a critical"))
+
+            def label(weapon: BattleWeapon = weapon, band: str = band, salvo: str = salvo) -> str:
+                return (f"【{weapon.japanese or weapon.name}】{BAND_LABELS[band]} {band}: range "
+                        f"{weapon.range_modifiers[band]:+d}, shooting {shown('shooting')} (000 §6){salvo}")
+
+            def written(modifier: int = modifier) -> str:
+                # the band's and the salvo's part of the modifier stay numbers: the weapon's, not the pilot's
+                return f"{pilot('shooting')}{signed(modifier - p.shooting)}" if variables else signed(modifier)
+
+            lines.append(PaletteLine(f"BB{written()}{target}", label() + ("" if evasion is not None else "; add >evasion")))
+            lines.append(PaletteLine(f"BBM{written()}{target}",
+                                     label() + f", against a mook MS: {CRITICAL_AT} or more is a critical"))
         for weapon in self.weapons:
             lines.append(PaletteLine(weapon.damage.replace(" ", ""), f"【{weapon.japanese or weapon.name} damage】"
                                      + ("per missile" if weapon.mode == "missile" else "per hit")))
-        lines.append(PaletteLine(f"GS{signed(p.stamina)}>10", "【気絶判定】fainting check: success stays conscious, a natural 2 "
+        lines.append(PaletteLine(f"GS{pilot('stamina')}>10", "【気絶判定】fainting check: success stays conscious, a natural 2 "
                                  "always faints (000 §8-1)"))
-        lines.append(PaletteLine(f"GS{signed(p.mental)}>10", "【回復判定】recovery check while fainted (000 §8-1)"))
+        lines.append(PaletteLine(f"GS{pilot('mental')}>10", "【回復判定】recovery check while fainted (000 §8-1)"))
         charts = {**CHARTS, **(PLAYER_CHARTS if self.side == "player" else {})}
         lines += [PaletteLine(command, label) for command, label in charts.items()]
-        return tuple(lines)
+        return with_variables(values, lines)
 
-    def ccfolia(self, evasion: int | None = None) -> dict[str, Any]:
-        """The CCFOLIA character piece: durability, propellant and ammunition bars, the palette."""
+    def ccfolia(self, evasion: int | None = None, variables: bool = False) -> dict[str, Any]:
+        """The CCFOLIA character piece: durability, propellant and ammunition bars, the palette
+        (with ``variables``, the palette refers to the pilot's params by name: ``BB+{射撃力}+16``)."""
         status = [("耐久力", self.durability, self.durability), ("推進剤", self.propellant, self.propellant)]
         status += [(f"{w.japanese or w.name} 弾数", w.ammo, w.ammo) for w in self.weapons]
         params = [("回避値 evasion", self.evasion()), ("機動力 mobility", self.mobility), ("unit class", self.unit_class)]
@@ -183,8 +202,9 @@ class GundamSheet:
                           *(f"hit location {'/'.join(map(str, h.rolls))}: {h.name}, armour {h.armour}, "
                             f"additional {h.additional_value}" for h in self.hit_locations),
                           "GUNDAM SENTINEL (000); values not in the source text are marked in the sheet's TOML"])
+        named, lines = split_variables(self.palette(evasion, variables))
         return ccfolia.character(self.name, memo=memo, initiative=self.pilot.perception, status=status,
-                                 params=params, commands=[str(line) for line in self.palette(evasion)])
+                                 params=ccfolia_params(named, params), commands=[str(line) for line in lines])
 
     def key_odds(self, evasions: tuple[int, ...] = (45, 52, 56)) -> dict[str, Any]:
         """Exact odds: each weapon and band against some evasions (000 §6), fainting and recovery (000 §8-1)."""

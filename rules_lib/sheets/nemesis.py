@@ -39,6 +39,7 @@ from .base import (
     whole,
 )
 from .palette import PaletteLine
+from .variables import PaletteValues, Variable, ccfolia_params, split_variables, with_variables
 
 SYSTEM = "nemesis"
 SHAPE = {"id": str, "system": str, "silhouette": str, "sources": dict, "model": str, "name": str, "body": str,
@@ -88,14 +89,18 @@ class NemesisSheet:
         }
         return {k: v for k, v in data.items() if v is not None}
 
-    def palette(self, armour: int | None = None, own_commands: bool = False) -> tuple[PaletteLine, ...]:
+    def palette(self, armour: int | None = None, own_commands: bool = False,
+                variables: bool = False) -> tuple[PaletteLine | Variable, ...]:
         """The chat palette in BCDice's generic notation (002 §1-1, §3-1, §4-1, §5-1, §7-1).
 
         ``armour`` completes each attack line as ``attack>armour`` (penetrates when it exceeds the
         armour, 002 §3-1); ``own_commands`` writes ``AD[faces]`` instead of ``3D6``, which reads the
-        pattern and the weapon's attacks.
+        pattern and the weapon's attacks. ``variables`` writes the mobility once, as ``//機動性=2``,
+        and the approach as ``{機動性}D6`` (:mod:`rules_lib.sheets.variables`); the weapons' rolls are the
+        weapons' own and stay as written.
         """
         s = self.silhouette
+        values = PaletteValues(variables)
         lines = [PaletteLine("3D6", "【行動ダイス】action dice (002 §1-1): triple, straight and each weapon's faces; "
                              "AD in rules-lib reads them")]
         for w in s.weapons:
@@ -110,13 +115,17 @@ class NemesisSheet:
                                      "melee ignores attenuation (002 §4-1)"))
         mobility = s.parameters.get("mobility")
         if mobility:
-            lines.append(PaletteLine(f"{mobility}D6", f"【接近判定】approach: mobility {mobility} dice against the shooter's "
+            def dice() -> str:
+                return values.value(PARAMETER_LABELS["mobility"], mobility)
+
+            lines.append(PaletteLine(f"{dice()}D6", f"【接近判定】approach: mobility {dice()} dice against the shooter's "
                                      "(002 §5-1); OPa>b in rules-lib compares the pools"))
         lines.append(PaletteLine("1D20", "【部位】hit location (002 §7-1) / initiative tie-break (002 §1-1)"))
-        return tuple(lines)
+        return with_variables(values, lines)
 
-    def ccfolia(self, armour: int | None = None, own_commands: bool = False) -> dict[str, Any]:
-        """The CCFOLIA character piece: structure and each part's durability as bars, parameters as params."""
+    def ccfolia(self, armour: int | None = None, own_commands: bool = False, variables: bool = False) -> dict[str, Any]:
+        """The CCFOLIA character piece: structure and each part's durability as bars, parameters as params
+        (with ``variables``, the approach line refers to the mobility param: ``{機動性}D6``)."""
         s = self.silhouette
         structure = s.parameters.get("structure") or 0
         status = ([("構造値", structure, structure)] if structure else [])
@@ -124,9 +133,10 @@ class NemesisSheet:
         status += [(f"{w.name} 回数", w.attacks, w.attacks) for w in s.weapons if w.attacks is not None]
         params = [(PARAMETER_LABELS[k], v) for k, v in s.parameters.items() if v is not None]
         memo = "\n".join(s.sheet_lines() + ["Nemesis (002); " + "; ".join(sorted(set(self.sources.values())))])
+        named, lines = split_variables(self.palette(armour, own_commands, variables))
         return ccfolia.character(self.name, memo=memo, initiative=s.parameters.get("sensors") or 0,
-                                 status=status, params=params,
-                                 commands=[str(line) for line in self.palette(armour, own_commands)])
+                                 status=status, params=ccfolia_params(named, params),
+                                 commands=[str(line) for line in lines])
 
     def key_odds(self, armours: tuple[int, ...] = (4, 6, 8), attenuation: int = 0) -> dict[str, Any]:
         """Exact odds: each weapon's armour check and damage against targets of these armour values and

@@ -27,7 +27,10 @@ sample sheets have no image, so ``imageIdentifier`` is empty and the ZIP holds `
 reads as BCDice's generic ``DiceBot`` (``DiceBot.loadGameSystemAsync``): the generic palette
 lines roll there, and the ``--own-commands`` lines only with a BCDice-API server of this library.
 Every text passes the sheets' text rule (:mod:`rules_lib.sheets.text`), and ElementTree escapes it;
-a brace in the palette is refused (`PALETTE_REFERENCE`).
+a brace in the palette is refused (`PALETTE_REFERENCE`), except, in a palette written with
+variables, a ``{label}`` that names one of the piece's own params: Udonarium finds it among the
+character's data elements (``evaluate(text, character.rootDataElement)``), so the value is edited
+once, on the character, and every line follows.
 """
 
 from __future__ import annotations
@@ -42,6 +45,7 @@ from ..api_systems import game_systems
 from . import palette_options, system_of
 from .ccfolia import check_character
 from .text import check_line, check_lines
+from .variables import check_references
 
 #: the piece's size in grid squares: Udonarium's default for a new character (not in the source text)
 PIECE_SIZE = 1
@@ -77,8 +81,9 @@ def _data(parent: ET.Element, name: str, value: str = "", **attributes: str) -> 
     return element
 
 
-def character(piece: Mapping[str, Any], dicebot_id: str) -> ET.Element:
-    """The ``<character>`` element of a CCFOLIA clipboard piece (``{"kind": "character", "data": ...}``)."""
+def character(piece: Mapping[str, Any], dicebot_id: str, *, references: bool = False) -> ET.Element:
+    """The ``<character>`` element of a CCFOLIA clipboard piece (``{"kind": "character", "data": ...}``);
+    ``references``: the palette may refer to the piece's params as ``{label}``."""
     data = check_character(piece)["data"]
     root = ET.Element("character", {"location.name": "table", "location.x": "0", "location.y": "0",
                                     "posZ": "0", "rotate": "0", "roll": "0"})
@@ -99,32 +104,36 @@ def character(piece: Mapping[str, Any], dicebot_id: str) -> ET.Element:
     _data(_data(detail, "情報"), "説明", data.get("memo", ""), type="note")
     palette = ET.SubElement(root, "chat-palette", {"dicebot": _text(dicebot_id, "Udonarium dicebot")})
     palette.text = _text(data.get("commands", ""), "Udonarium chat palette", lines=True)
-    if any(char in PALETTE_REFERENCE for char in palette.text):
+    if references:
+        check_references(palette.text, [p["label"] for p in data.get("params", [])], "the Udonarium chat palette")
+    elif any(char in PALETTE_REFERENCE for char in palette.text):
         raise ValueError("a chat palette line holds a brace ({ or ｛), which Udonarium reads as a variable: "
                          "rename what holds it")
     return root
 
 
-def data_xml(piece: Mapping[str, Any], dicebot_id: str) -> str:
+def data_xml(piece: Mapping[str, Any], dicebot_id: str, *, references: bool = False) -> str:
     """``data.xml`` as Udonarium saves it: the declaration, then the character indented."""
-    root = character(piece, dicebot_id)
+    root = character(piece, dicebot_id, references=references)
     ET.indent(root)  # indents elements with children only: no text value changes
     return '<?xml version="1.0" encoding="UTF-8"?>\n' + ET.tostring(root, encoding="unicode",
                                                                     short_empty_elements=False) + "\n"
 
 
-def export(sheet, *, target: int | None = None, own_commands: bool = False) -> bytes:
+def export(sheet, *, target: int | None = None, own_commands: bool = False, variables: bool = False) -> bytes:
     """The Udonarium ZIP of a sheet, with the lines and numbers of its CCFOLIA piece
-    (``target`` and ``own_commands`` as for :func:`rules_lib.sheets.export`)."""
+    (``target``, ``own_commands`` and ``variables`` as for :func:`rules_lib.sheets.export`)."""
     system = system_of(sheet)
-    return archive(sheet.ccfolia(**palette_options(system, target, own_commands)), dicebot(system))
+    piece = sheet.ccfolia(**palette_options(system, target, own_commands, variables))
+    return archive(piece, dicebot(system), references=variables)
 
 
-def archive(piece: Mapping[str, Any], dicebot_id: str) -> bytes:
+def archive(piece: Mapping[str, Any], dicebot_id: str, *, references: bool = False) -> bytes:
     """The ZIP Udonarium imports: ``data.xml`` (UTF-8), and nothing else (the sheets have no image)."""
     buffer = io.BytesIO()
+    xml = data_xml(piece, dicebot_id, references=references)
     with zipfile.ZipFile(buffer, "w", compression=zipfile.ZIP_DEFLATED) as zipped:
-        zipped.writestr(zipfile.ZipInfo("data.xml", date_time=ZIP_DATE), data_xml(piece, dicebot_id).encode(),
+        zipped.writestr(zipfile.ZipInfo("data.xml", date_time=ZIP_DATE), xml.encode(),
                         compress_type=zipfile.ZIP_DEFLATED)
     return buffer.getvalue()
 

@@ -24,7 +24,8 @@ from ..verse_world.movement import locomotion_mode
 from . import ccfolia
 from .base import armed, check_sheet, check_sources, known_keys, load_directory, require, sheet_named, text
 from .limits import MAX_ENTRIES
-from .palette import PaletteLine, signed
+from .palette import PaletteLine
+from .variables import PaletteValues, Variable, ccfolia_params, split_variables, with_variables
 
 SYSTEM = "verse-world"
 VALUE_FIELDS = UNIT_TABLE_FIELDS
@@ -78,33 +79,51 @@ class VerseWorldSheet:
         """A weapon's damage as the text writes it: dice, then the physical bonus if it applies (004 §3-4-2-2, -3)."""
         return damage_expression(weapon.damage, self.unit.physical_bonus, rolls=rolls, bonus_applies=weapon.bonus_applies)
 
-    def palette(self, own_commands: bool = False, critical_at: int | None = None) -> tuple[PaletteLine, ...]:
+    def palette(self, own_commands: bool = False, critical_at: int | None = None,
+                variables: bool = False) -> tuple[PaletteLine | Variable, ...]:
         """The chat palette in BCDice's generic notation (004 §3-4-1, §3-4-2-2).
 
         ``own_commands`` writes the attack and evasion as ``VW+b``, which reads the fumble (and,
         with ``critical_at``, a critical from that natural total: *not in the source text*).
+        ``variables`` writes each value once, as ``//命中基本値=6``, and ``{命中基本値}`` where a line
+        uses it (:mod:`rules_lib.sheets.variables`).
         """
         u = self.unit
+        values = PaletteValues(variables)
 
-        def check(base: int) -> str:
+        def value(field: str) -> str:
+            return values.value(LABELS[field], getattr(u, field))
+
+        def plus(field: str) -> str:
+            return values.signed(LABELS[field], getattr(u, field))
+
+        def check(field: str) -> str:
             if not own_commands:
-                return f"2D6{signed(base)}"
-            return f"VW{base:+d}" + (f"@{critical_at}" if critical_at is not None else "")
+                return f"2D6{plus(field)}"
+            base = values.shown(LABELS[field], getattr(u, field), f"{getattr(u, field):+d}")
+            return "VW" + (f"+{base}" if variables else base) + (f"@{critical_at}" if critical_at is not None else "")
+
+        def damage(weapon) -> str:
+            if not variables or not weapon.bonus_applies:
+                return self.damage(weapon)
+            return damage_expression(weapon.damage, 0) + plus("physical_bonus")
 
         note = "; double ones fumble (VW in rules-lib reads it)" if not own_commands else ""
-        lines = [PaletteLine(f"2D6{signed(u.initiative_bonus)}", f"【イニシアティブ】initiative: bonus {u.initiative_bonus:+d} + 2D6 (004 §3-4-1, line 9)"),
-                 PaletteLine(check(u.to_hit), f"【命中】attack: to-hit {u.to_hit} + 2D6 (004 §3-4-2-2, line 42){note}"),
-                 PaletteLine(check(u.evasion), f"【回避】evasion: {u.evasion} + 2D6, beat by the attack to be hit (line 50){note}")]
+        bonus = values.shown(LABELS["initiative_bonus"], u.initiative_bonus, f"{u.initiative_bonus:+d}")
+        lines = [PaletteLine(f"2D6{plus('initiative_bonus')}", f"【イニシアティブ】initiative: bonus {bonus} + 2D6 (004 §3-4-1, line 9)"),
+                 PaletteLine(check("to_hit"), f"【命中】attack: to-hit {value('to_hit')} + 2D6 (004 §3-4-2-2, line 42){note}"),
+                 PaletteLine(check("evasion"), f"【回避】evasion: {value('evasion')} + 2D6, beat by the attack to be hit (line 50){note}")]
         for w in u.weapons:
-            lines.append(PaletteLine(self.damage(w), f"【{w.japanese}】damage ({w.name}, {w.kind}); a critical rolls the dice "
+            lines.append(PaletteLine(damage(w), f"【{w.japanese}】damage ({w.name}, {w.kind}); a critical rolls the dice "
                                      "once more (004 §3-4-2-2, line 45)"))
-        lines.append(PaletteLine(f"2D6{signed(u.reaction)}", f"【再行動】extra action: re-action value {u.reaction} + 2D6 against the other side (004 §3-4-1, line 16; the formula is a ruling)"))
-        lines.append(PaletteLine(f"2D6{signed(u.luck)}", f"【幸運】fumble check: luck {u.luck} + 2D6 against the GM's difficulty 9-16 (line 43)"))
+        lines.append(PaletteLine(f"2D6{plus('reaction')}", f"【再行動】extra action: re-action value {value('reaction')} + 2D6 against the other side (004 §3-4-1, line 16; the formula is a ruling)"))
+        lines.append(PaletteLine(f"2D6{plus('luck')}", f"【幸運】fumble check: luck {value('luck')} + 2D6 against the GM's difficulty 9-16 (line 43)"))
         lines.append(PaletteLine("1D6-3", "【MP消費】the pilot's MP loss at the end of a turn, at least 1 (004 §3-4-1, line 21)"))
-        return tuple(lines)
+        return with_variables(values, lines)
 
-    def ccfolia(self, own_commands: bool = False, critical_at: int | None = None) -> dict[str, Any]:
-        """The CCFOLIA character piece: HP, pilot MP, mecha MP and magazines as bars."""
+    def ccfolia(self, own_commands: bool = False, critical_at: int | None = None, variables: bool = False) -> dict[str, Any]:
+        """The CCFOLIA character piece: HP, pilot MP, mecha MP and magazines as bars (with ``variables``,
+        the palette refers to the params by name: ``2D6+{命中基本値}``)."""
         u = self.unit
         status = [("HP", u.hp, u.max_hp), ("操手MP", u.pilot_mp, u.pilot_mp), ("機兵MP", u.mecha_mp, u.mecha_mp)]
         status += [(f"{w.japanese} 装填", w.loaded, w.magazine) for w in u.weapons if w.magazine is not None]
@@ -113,9 +132,10 @@ class VerseWorldSheet:
         params.append(("locomotion", ", ".join(f"{locomotion_mode(m).japanese} {m}" for m in u.modes)))
         memo = "\n".join([f"{u.name}, piloted by {u.pilot} ({u.side})", *(w.describe() for w in u.weapons),
                           "Verse World (004); " + "; ".join(sorted(set(self.sources.values()))) if self.sources else ""])
+        named, lines = split_variables(self.palette(own_commands, critical_at, variables))
         return ccfolia.character(f"{u.name} ({u.pilot})", memo=memo.strip(), initiative=u.initiative_bonus,
-                                 status=status, params=params,
-                                 commands=[str(line) for line in self.palette(own_commands, critical_at)])
+                                 status=status, params=ccfolia_params(named, params),
+                                 commands=[str(line) for line in lines])
 
     def key_odds(self, evasions: tuple[int, ...] = (4, 6, 8), criticals: CriticalRule | None = None) -> dict[str, Any]:
         """Exact hit odds of each weapon against some evasion values (004 §3-4-2-2); criticals are a choice."""

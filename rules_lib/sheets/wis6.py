@@ -35,6 +35,7 @@ from .base import (
     whole,
 )
 from .palette import PaletteLine
+from .variables import PaletteValues, Variable, ccfolia_params, split_variables, with_variables
 
 SYSTEM = "wis6"
 ABILITIES = ("reaction", "ballistic", "energy", "information")
@@ -134,31 +135,42 @@ class Wis6Sheet:
     def _weapon_sources(self) -> tuple[str, ...]:
         return self.weapon_sources or tuple("" for _ in self.weapons)
 
-    def palette(self, own_commands: bool = False) -> tuple[PaletteLine, ...]:
+    def palette(self, own_commands: bool = False, variables: bool = False) -> tuple[PaletteLine | Variable, ...]:
         """The chat palette: BCDice's generic ``1D20<=A`` per ability and weapon (001 §3-1), the
         success-level thresholds in the label; ``own_commands`` writes ``SL<=A``, which reads the level.
         Evasion rolls reaction; an attack, a counter (001 §4-5, line 82) and a missile's interception
-        (001 §4-4, line 75) roll the weapon's ability (実弾 or ＥＮ), so those are on the weapon's line."""
-        def check(ability: int) -> str:
+        (001 §4-4, line 75) roll the weapon's ability (実弾 or ＥＮ), so those are on the weapon's line.
+        ``variables`` writes each ability once, as a ``//反応=12`` line, and ``{反応}`` where a line uses
+        it (:mod:`rules_lib.sheets.variables`); the thresholds, which follow from the value, are then left out."""
+        values = PaletteValues(variables)
+
+        def check(kind: str) -> str:
+            ability = values.value(ABILITY_LABELS[kind], getattr(self, kind))
             return f"SL<={ability}" if own_commands else f"1D20<={ability}"
+
+        def levels(kind: str) -> str:
+            return "" if variables else f": {_levels(getattr(self, kind))}"
+
+        def named(kind: str) -> str:
+            return values.value(ABILITY_LABELS[kind], getattr(self, kind))
 
         # evasion rolls reaction; a counter and the interception of a missile roll the weapon's
         # ability instead (001 §4-5, line 82; §4-4, line 75)
-        lines = [PaletteLine(check(self.reaction), f"【反応】evasion, reaction {self.reaction}: {_levels(self.reaction)}")]
+        lines = [PaletteLine(check("reaction"), f"【反応】evasion, reaction {named('reaction')}{levels('reaction')}")]
         for weapon in self.weapons:
-            ability = getattr(self, weapon.kind)
             extra = f", {weapon.ammo} rounds" if weapon.ammo is not None else ""
-            lines.append(PaletteLine(check(ability), f"【{weapon.name}】attack / counter / missile interception, "
-                                     f"{WEAPON_ABILITIES[weapon.kind]} {ability}, weapon attack "
-                                     f"{weapon.attack}, range {weapon.range}{extra}: {_levels(ability)}"))
+            lines.append(PaletteLine(check(weapon.kind), f"【{weapon.name}】attack / counter / missile interception, "
+                                     f"{WEAPON_ABILITIES[weapon.kind]} {named(weapon.kind)}, weapon attack "
+                                     f"{weapon.attack}, range {weapon.range}{extra}{levels(weapon.kind)}"))
         if self.role == OPERATOR:
-            lines.append(PaletteLine(check(self.information),
-                                     f"【情報】jamming (operator, 3 a session), information {self.information}: {_levels(self.information)}"))
+            lines.append(PaletteLine(check("information"), f"【情報】jamming (operator, 3 a session), information "
+                                     f"{named('information')}{levels('information')}"))
         lines.append(PaletteLine("1D20", "action-order tie die (the die is not in the source text: the book's d20)"))
-        return tuple(lines)
+        return with_variables(values, lines)
 
-    def ccfolia(self, own_commands: bool = False) -> dict[str, Any]:
-        """The CCFOLIA character piece: AP and ammunition bars, abilities as params, the palette."""
+    def ccfolia(self, own_commands: bool = False, variables: bool = False) -> dict[str, Any]:
+        """The CCFOLIA character piece: AP and ammunition bars, abilities as params, the palette
+        (with ``variables``, the palette refers to the params by name: ``1D20<={反応}``)."""
         status = [("AP", self.ap, self.ap)] + [(f"{w.name} ammo", w.ammo, w.ammo) for w in self.weapons if w.ammo is not None]
         params = [(f"{ABILITY_LABELS[a]} {a}", getattr(self, a)) for a in ABILITIES]
         params += [("機動値 mobility", self.mobility), ("装甲値 armour", self.armour)]
@@ -166,8 +178,9 @@ class Wis6Sheet:
                           *(w.describe() for w in self.weapons),
                           f"growth points banked: pilot {self.pilot_points}, AC {self.ac_points}",
                           "WIS6 (001); values: " + _provenance(self.sources)])
+        named, lines = split_variables(self.palette(own_commands, variables))
         return ccfolia.character(f"{self.name} ({self.machine})", memo=memo, initiative=self.initiative,
-                                 status=status, params=params, commands=[str(line) for line in self.palette(own_commands)])
+                                 status=status, params=ccfolia_params(named, params), commands=[str(line) for line in lines])
 
     def key_odds(self) -> dict[str, Any]:
         """Success and level odds of each roll on the sheet (001 §3-1), exact."""
