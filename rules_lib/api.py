@@ -4,12 +4,15 @@ The routes, JSON fields and errors of bcdice-api's ``/v2`` (its docs/api_v2.md):
 ``/v2/admin``, ``/v2/game_system``, ``/v2/game_system/{id}`` and ``/v2/game_system/{id}/roll``
 (GET, or POST with a form), plus this project's extension ``/v2/game_system/{id}/odds``, the
 exact distribution. Every request is bounded: the command's length (the CLI's limit), the cost
-of odds (the CLI's cost model) and its time; no state is kept between requests, so any number of
-processes can serve behind a load balancer.
+of odds (the CLI's cost model) and its time; long odds run in a worker process of their own, one
+at a time, stopped when their time is up (:mod:`rules_lib.api_lane`), so they cannot slow the
+others. No state is kept between requests, so any number of processes can serve behind a load
+balancer.
 """
 
 from __future__ import annotations
 
+import contextlib
 import os
 from collections.abc import Callable
 from typing import Any
@@ -24,6 +27,7 @@ from starlette.responses import JSONResponse
 from starlette.routing import Route
 
 from . import __version__
+from .api_lane import HEAVY_STEPS, HeavyLane, LaneBusy, LaneTimeout, odds_steps
 from .api_systems import GameSystem, game_systems, odds, roll
 from .dice.errors import DiceLimitError
 from .dice.parser import MAX_EXPRESSION_LENGTH
@@ -88,8 +92,22 @@ async def _bounded(work: Callable[[], dict[str, Any]]) -> dict[str, Any]:
         raise _Refused(503, "timed out", f"the request took more than {REQUEST_TIME_LIMIT} seconds") from None
 
 
+async def _in_lane(lane: HeavyLane, game: GameSystem, command: str) -> dict[str, Any]:
+    """Long odds from the worker process, its refusals as the server's."""
+    try:
+        kind, payload = await anyio.to_thread.run_sync(lane.odds, game.id, command)
+    except LaneBusy:
+        raise _Refused(503, "busy", "another long odds request is being computed: try again in a moment") from None
+    except LaneTimeout:
+        raise _Refused(503, "timed out", f"the request took more than {REQUEST_TIME_LIMIT} seconds") from None
+    if kind == "ok":
+        return payload
+    raise _Refused(400, "over budget" if kind == "over budget" else "unsupported command", payload)
+
+
 def create_app(dice: Callable[[], DiceSource] = SeededDice) -> Starlette:
     """The application; ``dice`` makes each roll's dice (fresh random dice unless a test gives some)."""
+    lane = HeavyLane(REQUEST_TIME_LIMIT)
 
     async def version(request: Request) -> JSONResponse:
         return JSONResponse({"api": __version__, "bcdice": BCDICE_VERSION})
@@ -109,7 +127,17 @@ def create_app(dice: Callable[[], DiceSource] = SeededDice) -> Starlette:
 
     async def odds_endpoint(request: Request) -> JSONResponse:
         game, command = _game(request), await _command(request)
+        if odds_steps(game.id, command) > HEAVY_STEPS:
+            return JSONResponse(await _in_lane(lane, game, command))
         return JSONResponse(await _bounded(lambda: _refusing(lambda: odds(game, command), odds=True)))
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: Starlette):
+        await anyio.to_thread.run_sync(lane.start)
+        try:
+            yield
+        finally:
+            await anyio.to_thread.run_sync(lane.close)
 
     routes = [
         Route("/v2/version", version),
@@ -129,7 +157,7 @@ def create_app(dice: Callable[[], DiceSource] = SeededDice) -> Starlette:
         status = getattr(exc, "status_code", 404)
         return _error(status, "not found" if status == 404 else "method not allowed")
 
-    return Starlette(routes=routes, middleware=middleware,
+    return Starlette(routes=routes, middleware=middleware, lifespan=lifespan,
                      exception_handlers={_Refused: refused, 404: not_found, 405: not_found})
 
 
