@@ -176,7 +176,7 @@ def reference_modules() -> list[str]:
     """The documented modules: rules_lib's top-level modules and packages, in a stable order."""
     package = BOOK.parent / "rules_lib"
     names = ["rules_lib.dice", "rules_lib.battle", "rules_lib.catalogue", "rules_lib.reader", "rules_lib.widgets",
-             "rules_lib.browser", "rules_lib.cli", "rules_lib.api"]
+             "rules_lib.browser", "rules_lib.cli", "rules_lib.api", "rules_lib.api_lane"]
     for path in sorted(package.iterdir()):
         name = f"rules_lib.{path.stem}"
         if path.is_dir() and (path / "__init__.py").exists() and name not in names:
