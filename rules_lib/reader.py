@@ -17,6 +17,10 @@ from . import checks
 
 #: what an absent value (``None``: the text gives none, a dash in the source's tables) reads as
 ABSENT = "−"
+#: the bar column's header: named for a screen reader (a header needs a name), drawn as nothing, since
+#: the bars themselves say what they are
+_HIDDEN_BAR_LABEL = ("<span style='position:absolute;width:1px;height:1px;overflow:hidden;"
+                     "clip:rect(0 0 0 0);white-space:nowrap'>bar</span>")
 
 
 def reader_text(value: object) -> str:
@@ -77,7 +81,7 @@ def distribution_table(rows: Iterable[tuple[Hashable, Fraction]], outcome_label:
     )
     return (
         "<table class='odds-table'><thead><tr>"
-        f"<th>{html.escape(outcome_label)}</th><th>chance</th><th>%</th><th></th>"
+        f"<th>{html.escape(outcome_label)}</th><th>chance</th><th>%</th><th>{_HIDDEN_BAR_LABEL}</th>"
         f"</tr></thead><tbody>{body}</tbody></table>"
     )
 

@@ -38,3 +38,14 @@ def test_the_built_value_names_have_their_breaks(site_dir):
     page = (site_dir / "gundam-sentinel" / "05-damage-and-checks" / "index.html").read_text(encoding="utf-8")
     names = re.findall(r'<table class="example-values">.*?</table>', page, re.S)
     assert names and all("_<wbr>" in table for table in names if "_" in table)
+
+
+_EMPTY_HEADER = re.compile(r"<th(?:\s[^>]*)?>\s*</th>")
+
+
+def test_every_table_header_has_a_name(site_dir):
+    """axe-core's empty-table-header: a header cell names its column or row (a corner is a ``<td>``)."""
+    pages = sorted(site_dir.glob("**/index.html"))
+    empty = {str(page.relative_to(site_dir)): len(found) for page in pages
+             if (found := _EMPTY_HEADER.findall(page.read_text(encoding="utf-8")))}
+    assert len(pages) > 40 and empty == {}, empty

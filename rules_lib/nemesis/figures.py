@@ -100,7 +100,7 @@ def board_html(state: BattleState) -> str:
     caption = html.escape(status_line(state))
     return (f"<table class='nemesis-board' style='border-collapse:collapse;margin:0.4em 0'>"
             f"<caption style='caption-side:top;text-align:left;font-weight:bold'>{caption}</caption>"
-            f"<thead><tr><th></th>{head}</tr></thead><tbody>{body}</tbody></table>")
+            f"<thead><tr><td></td>{head}</tr></thead><tbody>{body}</tbody></table>")
 
 
 def explanation_html(result: StepResult) -> str:

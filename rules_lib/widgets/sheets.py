@@ -127,7 +127,7 @@ def _odds_tables(sheet: Any) -> str:
         "<p><b>Key odds</b> (exact)</p>"
         f"<table class='odds-table'><thead><tr><th>roll</th><th>chance</th><th>%</th></tr></thead><tbody>{rows}</tbody></table>"
         "<p><b>Mean damage</b> (exact)</p>"
-        f"<table class='odds-table'><thead><tr><th>attack</th><th>mean</th><th></th></tr></thead><tbody>{damage}</tbody></table>"
+        f"<table class='odds-table'><thead><tr><th>attack</th><th>mean</th><th>decimal</th></tr></thead><tbody>{damage}</tbody></table>"
     )
 
 

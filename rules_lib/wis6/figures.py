@@ -55,7 +55,7 @@ def board_html(state: BattleState, *, reach: bool = True) -> str:
     caption = html.escape(f"{caption}; {a.name} and {b.name} are {distance(a.square, b.square, state.rules)} squares apart")
     return (f"<table class='wis6-board' style='border-collapse:collapse;margin:0.4em 0'>"
             f"<caption style='caption-side:bottom;text-align:left;font-size:0.85em'>{caption}</caption>"
-            f"<thead><tr><th></th>{head}</tr></thead><tbody>{''.join(rows)}</tbody></table>")
+            f"<thead><tr><td></td>{head}</tr></thead><tbody>{''.join(rows)}</tbody></table>")
 
 
 def status_line(state: BattleState) -> str:
