@@ -15,6 +15,7 @@
     ".md-typeset__scrollwrap", // the theme's box around a Markdown table
     ".widget-subarea .widget-html > .widget-html-content", // a widget's result, board or log
     ".jupyter-wrapper .jp-OutputArea-output.jp-RenderedHTMLCommon", // a cell's output
+    ".md-typeset pre > code", // a code block (the API reference's signatures)
   ].join(", ");
   const MARK = "rulesLibScrolls"; // data-rules-lib-scrolls: the attributes below are this script's
   const CUE = "scrolls sideways";
@@ -22,7 +23,8 @@
   function nameOf(box) {
     const caption = box.querySelector("caption");
     const text = caption ? caption.textContent.trim().replace(/\s+/g, " ").slice(0, 80) : "";
-    return `${text || (box.querySelector("table") ? "Wide table" : "Wide content")} — ${CUE}`;
+    const kind = box.querySelector("table") ? "Wide table" : box.matches("code") ? "Code" : "Wide content";
+    return `${text || kind} — ${CUE}`;
   }
 
   // a box in a cell not drawn yet (content-visibility: auto, stylesheets/book.css) is looked at once
