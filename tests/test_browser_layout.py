@@ -236,7 +236,7 @@ def test_live_calculators_fit_at_every_width(live_context, site_url, page_path):
 #: Pages of wide tables and no calculator: the home page's table of systems ("start here" column)
 #: and the Gundam Sentinel chart commands
 #: the home page and a chapter (wide tables), and an API reference page (wide signatures in code blocks)
-WIDE_TABLE_PAGES = ("", "gundam-sentinel/05-damage-and-checks/", "reference/rules_lib.sheets.variables/")
+WIDE_TABLE_PAGES = ("", "gundam-sentinel/05-damage-and-checks/", "reference/rules_lib.sheets/")
 SPLIT_WORDS_WIDTHS = (360, 390, 1280)
 
 #: What of the main column does not fit it: anything past its right edge outside a box that
