@@ -7,7 +7,8 @@
  * scrolls sideways"), and gets the class rules-lib-scrolls, which shows the same cue as text above
  * it (stylesheets/book.css). A box whose content fits again loses all three. Boxes are looked at
  * when the page is drawn, when a cell is first drawn, when one changes size, and when a live
- * calculator redraws one.
+ * calculator redraws one, and when a web font has loaded (it changes the content's width, not the
+ * box's).
  */
 (function () {
   "use strict";
@@ -31,9 +32,19 @@
   // the cell is drawn: measuring it now would lay out what the page saves itself laying out
   const drawn = (box) => !box.checkVisibility || box.checkVisibility({ contentVisibilityAuto: true });
 
+  // measured without the cue: the cue's line changes how a code block's overflow is counted (its
+  // right padding), so a box 10 px over would fit once marked, lose the mark, and flip every frame
+  function isWide(box) {
+    const marked = box.classList.contains("rules-lib-scrolls");
+    if (marked) box.classList.remove("rules-lib-scrolls");
+    const wide = box.scrollWidth > box.clientWidth + 1;
+    if (marked) box.classList.add("rules-lib-scrolls");
+    return wide;
+  }
+
   function look(box) {
     if (!drawn(box)) return;
-    const wide = box.scrollWidth > box.clientWidth + 1;
+    const wide = isWide(box);
     if (wide && box.dataset[MARK] === undefined) {
       box.dataset[MARK] = "";
       if (!box.hasAttribute("tabindex")) box.dataset[MARK] = "tabindex";
@@ -65,6 +76,11 @@
 
   function start() {
     watchAll(document);
+    // a web font that arrives changes how wide the text is, not the box: ResizeObserver does not
+    // see that, so every box is looked at again (the Japanese font comes in parts, as text needs them)
+    if (document.fonts) {
+      document.fonts.addEventListener("loadingdone", () => requestAnimationFrame(() => watchAll(document)));
+    }
     // a cell drawn as the reader scrolls near it: its boxes are measured then
     document.addEventListener("contentvisibilityautostatechange", (event) => {
       if (!event.skipped) requestAnimationFrame(() => watchAll(event.target));
