@@ -18,6 +18,7 @@ from typing import Any
 
 from .dice.chat import CommandSet, has_bcdice_line
 from .dice.roll import DiceSource
+from .messages import message
 from .systems import systems
 
 #: the dicebot id, name and sort key of each system (BCDice's own for Gundam Sentinel)
@@ -42,7 +43,7 @@ class GameSystem:
     sort_key: str
     system: str  # rules-lib --system NAME
     commands: CommandSet
-    help_examples: tuple[tuple[str, str], ...]
+    help_examples: tuple[tuple[str, str], ...]  # (example, the key of the message saying what it rolls)
 
     @property
     def command_pattern(self) -> str:
@@ -54,7 +55,7 @@ class GameSystem:
     def help_message(self) -> str:
         """The commands, one example a line (``例) SL<=13 : ...``), as BCDice's help messages show them."""
         lines = [f"{self.name} (rules_lib, --system {self.system})", ""]
-        lines += [f"例) {example} : {what}" for example, what in self.help_examples]
+        lines += [f"例) {example} : {message(key, 'en')}" for example, key in self.help_examples]
         lines += ["", "S before a command rolls it in secret; x3 (rep3, repeat3) and a space roll it three times;",
                   "after a space, a comment."]
         return "\n".join(lines) + "\n"

@@ -12,18 +12,20 @@ early (``| head``) ends it quietly.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import importlib
 import importlib.util
 import json
 import os
 import re
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 
 from . import bcdice_tests
 from .dice import MAX_DICE, percent
 from .dice.chat import GENERIC, has_bcdice_line
 from .dice.errors import quoted
+from .messages import LANGUAGES, language, message, use_language
 from .sheets import cli as sheet_cli
 from .systems import systems
 
@@ -50,13 +52,12 @@ BCDICE_DICEBOTS: dict[str, str] = {name: m.BCDICE_DICEBOT for name, m in _COMMAN
 
 
 
-def systems_help() -> str:
+def systems_help(lang: str | None = None) -> str:
     """What ``--help`` says of ``--system``: each system's commands, one example each, quoted for a shell."""
-    lines = ["--system NAME reads a system's own dice commands (without it, or with --system generic,",
-             "an expression is BCDice's generic notation: 2D6+3, 1D20<=13, 3D6>=10):"]
+    lines = [message("cli.systems.intro", lang)]
     for name, module in sorted(_COMMANDS.items()):
-        for example, what in getattr(module, "HELP_EXAMPLES", ()):
-            lines.append(f"  rules-lib roll --system {name} '{example}'   {what}")
+        for example, key in getattr(module, "HELP_EXAMPLES", ()):
+            lines.append(f"  rules-lib roll --system {name} '{example}'   {message(key, lang)}")
     return "\n".join(lines)
 
 
@@ -86,8 +87,8 @@ class _OneLineParser(argparse.ArgumentParser):
         # argparse reads "-1" style arguments as positionals when they match this pattern
         self._negative_number_matcher = _EXPRESSION_LIKE
 
-    def error(self, message: str) -> None:  # argparse's default prints the whole usage
-        raise _UsageError(f"{self.prog}: {message} (see --help)")
+    def error(self, text: str) -> None:  # argparse's default prints the whole usage
+        raise _UsageError(f"{self.prog}: {text}{message('cli.see_help')}")
 
     def _print_message(self, message: str, file=None) -> None:
         # argparse ignores a failed write of --help; here a closed or full output is reported
@@ -121,33 +122,71 @@ def _seed(text: str) -> int:
     return int(text)
 
 
-def build_parser() -> argparse.ArgumentParser:
-    parser = _OneLineParser(prog="rules-lib", description="Dice and exact odds for the rules book.",
-                            epilog=systems_help(), formatter_class=argparse.RawDescriptionHelpFormatter)
+def build_parser(lang: str | None = None) -> argparse.ArgumentParser:
+    """The command's parser, its help in ``lang`` (:mod:`rules_lib.messages`; argparse's own words,
+    such as "usage" and "options", stay Python's)."""
+    def say(key: str, **values: object) -> str:
+        return message(key, lang, **values)
+
+    parser = _OneLineParser(prog="rules-lib", description=say("cli.description"),
+                            epilog=systems_help(lang), formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--lang", choices=LANGUAGES, help=say("cli.lang", languages=", ".join(LANGUAGES)))
     commands = parser.add_subparsers(dest="command", required=True, parser_class=_OneLineParser)
-    for name, help_text in (("roll", "roll an expression"), ("odds", "exact odds of an expression")):
-        command = commands.add_parser(name, help=help_text, epilog=systems_help(),
+    for name in ("roll", "odds"):
+        command = commands.add_parser(name, help=say(f"cli.{name}"), epilog=systems_help(lang),
                                       formatter_class=argparse.RawDescriptionHelpFormatter)
-        repeated = ', "x3 2D6" (three rolls)' if name == "roll" else " (odds are for one roll: no xN)"
-        command.add_argument("expression", help='a dice expression or a chat-palette line, e.g. "2D6+3", '
-                             f'"2D6>=10", "S2D6+3 damage" (secret, with a comment){repeated}')
-        command.add_argument("--json", action="store_true", help="print JSON")
-        command.add_argument("--system", default="generic", choices=sorted(SYSTEMS),
-                             help="read the expression as this system's dice commands")
+        command.add_argument("expression", help=say("cli.expression", repeated=say(f"cli.expression.{name}")))
+        command.add_argument("--json", action="store_true", help=say("cli.json"))
+        command.add_argument("--system", default="generic", choices=sorted(SYSTEMS), help=say("cli.system"))
         if name == "roll":
-            command.add_argument("--seed", type=_seed, help="seed for repeatable dice")
-            command.add_argument("--dice", type=_dice_list, help="the exact dice to use, e.g. 4,5")
+            command.add_argument("--seed", type=_seed, help=say("cli.seed"))
+            command.add_argument("--dice", type=_dice_list, help=say("cli.dice"))
             command.add_argument("--format", choices=("text", "bcdice"), default="text",
-                                 help="bcdice: the text BCDice prints for a system's own commands (--system "
-                                      f"{' or '.join(sorted(BCDICE_DICEBOTS))}; a chart entry's full text)")
-    sheet_cli.add_parser(commands)
-    api = commands.add_parser("api", help="serve the dice commands as a BCDice-API v2 compatible HTTP server")
-    api.add_argument("--host", default="127.0.0.1", help="the address to listen on (default 127.0.0.1)")
-    api.add_argument("--port", type=_port, default=8080, help="the port (default 8080; 0: any free port)")
-    tests = commands.add_parser("bcdice-tests", help="print BCDice's test TOML of a system's commands (every outcome class)")
-    tests.add_argument("--system", required=True, choices=sorted(bcdice_tests.COMMANDS),
-                       help="the system whose commands the cases roll")
+                                 help=say("cli.format", systems=" or ".join(sorted(BCDICE_DICEBOTS))))
+    sheet_cli.add_parser(commands, lang)
+    api = commands.add_parser("api", help=say("cli.api"))
+    api.add_argument("--host", default="127.0.0.1", help=say("cli.api.host"))
+    api.add_argument("--port", type=_port, default=8080, help=say("cli.api.port"))
+    tests = commands.add_parser("bcdice-tests", help=say("cli.bcdice_tests"))
+    tests.add_argument("--system", required=True, choices=sorted(bcdice_tests.COMMANDS), help=say("cli.bcdice_tests.system"))
     return parser
+
+
+#: argparse's English (its gettext message ids) and the messages that say the same in any language
+_ARGPARSE_WORDS = {
+    "usage: ": "argparse.usage", "positional arguments": "argparse.positional", "options": "argparse.options",
+    "show this help message and exit": "argparse.help",
+    "the following arguments are required: %s": "argparse.required",
+    "unrecognized arguments: %s": "argparse.unrecognized",
+    "invalid choice: %(value)r (choose from %(choices)s)": "argparse.invalid_choice",
+    "invalid %(type)s value: %(value)r": "argparse.invalid_value",
+    "argument %(argument_name)s: %(message)s": "argparse.argument",
+    "expected one argument": "argparse.one_argument",
+    "ambiguous option: %(option)s could match %(matches)s": "argparse.ambiguous",
+    "unknown parser %(parser_name)r (choices: %(choices)s)": "argparse.unknown_parser",
+}
+
+
+@contextlib.contextmanager
+def _argparse_speaks(lang: str) -> Iterator[None]:
+    """argparse's own words in ``lang`` while the parser is built and used: argparse looks each up
+    through its module's ``_`` (gettext), for which Python ships no Japanese catalogue."""
+    english = argparse._
+    argparse._ = lambda text: message(_ARGPARSE_WORDS[text], lang) if text in _ARGPARSE_WORDS else english(text)
+    try:
+        yield
+    finally:
+        argparse._ = english
+
+
+def _language_asked(argv: Sequence[str]) -> str | None:
+    """The ``--lang`` of ``argv`` (read before parsing, so the help is written in it), if valid."""
+    for at, word in enumerate(argv):
+        value = word.partition("=")[2] if word.startswith("--lang=") else (
+            argv[at + 1] if word == "--lang" and at + 1 < len(argv) else None)
+        if value in LANGUAGES:
+            return value
+    return None
 
 
 def _port(text: str) -> int:
@@ -157,6 +196,33 @@ def _port(text: str) -> int:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command; its help and messages in ``--lang``, else ``RULES_LIB_LANG`` or the locale's language."""
+    argv = list(sys.argv[1:] if argv is None else argv)
+    try:
+        spoken = language(_language_asked(argv))
+    except ValueError as error:  # RULES_LIB_LANG names a language the library does not speak
+        print(f"rules-lib: RULES_LIB_LANG: {error}", file=sys.stderr)
+        return 2
+    with use_language(spoken), _argparse_speaks(spoken):
+        return _main(_without_language(argv))
+
+
+def _without_language(argv: Sequence[str]) -> list[str]:
+    """``argv`` without a valid ``--lang`` (read already), so it may stand anywhere on the line."""
+    kept, skip = [], False
+    for at, word in enumerate(argv):
+        if skip:
+            skip = False
+        elif word.startswith("--lang=") and word.partition("=")[2] in LANGUAGES:
+            continue
+        elif word == "--lang" and at + 1 < len(argv) and argv[at + 1] in LANGUAGES:
+            skip = True
+        else:
+            kept.append(word)
+    return kept
+
+
+def _main(argv: Sequence[str]) -> int:
     try:
         code = _run(argv)
         if sys.stdout is not None:
@@ -173,11 +239,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         _silence_stdout()
         return 1
     except _ClosedOutput:
-        print("rules-lib: standard output is closed: there is nowhere to print the result", file=sys.stderr)
+        print(f"rules-lib: {message('cli.closed_output')}", file=sys.stderr)
         return 1
     except OSError as error:  # a full disk (> /dev/full), a write the system refuses
         _silence_stdout()
-        print(f"rules-lib: the result could not be written: {error.strerror or error}", file=sys.stderr)
+        print(f"rules-lib: {message('cli.not_written', reason=error.strerror or error)}", file=sys.stderr)
         return 1
 
 

@@ -5,6 +5,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[1]
 
 
@@ -72,16 +74,18 @@ def _help(*argv: str) -> str:
 HELPS = [(), ("roll",), ("odds",), ("sheet",)]
 
 
-def test_the_help_lists_every_system_with_its_commands():
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_the_help_lists_every_system_with_its_commands(lang):
     from rules_lib.cli import SYSTEMS
 
     for argv in HELPS[:3]:
-        text = _help(*argv)
+        text = _help("--lang", lang, *argv)
         for system in set(SYSTEMS) - {"generic"}:
             assert f"--system {system} '" in text, (argv, system)
 
 
-def test_every_example_in_every_help_runs(capsys):
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_every_example_in_every_help_runs(lang, capsys):
     import re
     import shlex
 
@@ -89,7 +93,7 @@ def test_every_example_in_every_help_runs(capsys):
 
     ran = 0
     for argv in HELPS:
-        text = _help(*argv)
+        text = _help("--lang", lang, *argv)
         for line in re.findall(r"rules-lib (roll .*?'[^']*')", text):
             assert main(shlex.split(line)) == 0, line
             assert main(["odds", *shlex.split(line)[1:]]) == 0, line

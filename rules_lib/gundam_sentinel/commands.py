@@ -397,10 +397,11 @@ def odds_command(expression: str) -> CommandOdds | ChartOdds | Odds:
 
 
 #: this system's commands under BCDice's chat conventions; ``own`` is BCDice's ``register_prefix``
-#: what ``rules-lib --help`` shows of these commands: one example each, with what it rolls
+#: what ``rules-lib --help`` shows of these commands: one example each, and the key of the message
+#: saying what it rolls (rules_lib.messages)
 HELP_EXAMPLES: tuple[tuple[str, str], ...] = (
-    ("BB+14>54", "a hit check: 1D36 + 14 against evasion 54"), ("GS+2>10", "a 2D6 check + 2 against 10"),
-    ("SDDC", "the secondary damage chart"))
+    ("BB+14>54", "help.gundam-sentinel.hit"), ("GS+2>10", "help.gundam-sentinel.check"),
+    ("SDDC", "help.gundam-sentinel.chart"))
 COMMANDS = CommandSet("gundam-sentinel", own=re.compile(r"BBM?|GS|AARC|PEJC|RTJC|ECHC|ASDC|SDDC"),
                       roll_own=_roll, odds_own=_odds, is_own=is_own_command)
 

@@ -198,8 +198,8 @@ def odds_command(expression: str) -> CommandOdds | Odds:
 
 
 #: this system's commands under BCDice's chat conventions (comment, secret, repetition)
-#: what ``rules-lib --help`` shows of these commands: one example each, with what it rolls
+#: what ``rules-lib --help`` shows of these commands: one example each, and the key of the message
+#: saying what it rolls (rules_lib.messages)
 HELP_EXAMPLES: tuple[tuple[str, str], ...] = (
-    ("AD[34(5)]", "the action dice and the attacks of a weapon of range 34(5)"),
-    ("OP5>3", "5 d6 summed against 3 d6: the approach check"))
+    ("AD[34(5)]", "help.nemesis.action_dice"), ("OP5>3", "help.nemesis.approach"))
 COMMANDS = CommandSet(SYSTEM, own=re.compile("AD|OP"), roll_own=_roll, odds_own=_odds)

@@ -11,6 +11,7 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
+from ..messages import message
 from . import FORMATS, SYSTEMS, export, from_toml, get, load, udonarium
 from .limits import read_sheet_file
 from .text import check_lines
@@ -19,22 +20,21 @@ from .text import check_lines
 UDONARIUM = "udonarium"
 
 
-def add_parser(commands) -> None:
-    """Add the ``sheet`` subcommand to the ``rules-lib`` parser's subcommands."""
-    command = commands.add_parser("sheet", help="list, export or check unit sheets")
-    command.add_argument("sheet_id", nargs="?", help="the sheet's id (see --list)")
-    command.add_argument("--system", required=True, choices=SYSTEMS, help="the game system")
-    command.add_argument("--list", action="store_true", help="list the sample sheets, one per line, the id first")
-    command.add_argument("--file", type=Path, help="a TOML sheet to load instead of a sample sheet")
-    command.add_argument("--format", default="toml", choices=(*FORMATS, UDONARIUM),
-                         help="what to print (default toml); udonarium writes a ZIP to --output")
-    command.add_argument("--output", type=Path, help="the file --format udonarium writes (a ZIP to drop on the table)")
-    command.add_argument("--target", type=int, help="evasion for BB lines (gundam-sentinel), armour (nemesis)")
-    command.add_argument("--own-commands", action="store_true",
-                         help="write this project's commands (SL, AD, VW) instead of BCDice's generic notation")
-    command.add_argument("--variables", action="store_true",
-                         help="name each value once (//label=value lines; CCFOLIA params, Udonarium data) "
-                              "and refer to it as {label}, so an edited value changes every line")
+def add_parser(commands, lang: str | None = None) -> None:
+    """Add the ``sheet`` subcommand to the ``rules-lib`` parser's subcommands (its help in ``lang``)."""
+    def say(key: str) -> str:
+        return message(key, lang)
+
+    command = commands.add_parser("sheet", help=say("sheet"))
+    command.add_argument("sheet_id", nargs="?", help=say("sheet.id"))
+    command.add_argument("--system", required=True, choices=SYSTEMS, help=say("sheet.system"))
+    command.add_argument("--list", action="store_true", help=say("sheet.list"))
+    command.add_argument("--file", type=Path, help=say("sheet.file"))
+    command.add_argument("--format", default="toml", choices=(*FORMATS, UDONARIUM), help=say("sheet.format"))
+    command.add_argument("--output", type=Path, help=say("sheet.output"))
+    command.add_argument("--target", type=int, help=say("sheet.target"))
+    command.add_argument("--own-commands", action="store_true", help=say("sheet.own_commands"))
+    command.add_argument("--variables", action="store_true", help=say("sheet.variables"))
 
 
 def run(args: argparse.Namespace) -> str:

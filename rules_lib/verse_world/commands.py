@@ -149,6 +149,7 @@ def odds_command(expression: str) -> CommandOdds | Odds:
 
 
 #: this system's commands under BCDice's chat conventions (comment, secret, repetition)
-#: what ``rules-lib --help`` shows of these commands: one example each, with what it rolls
-HELP_EXAMPLES: tuple[tuple[str, str], ...] = (("VW+8@11>14", "2D6 + 8 attacking evasion 14, critical from a natural 11"),)
+#: what ``rules-lib --help`` shows of these commands: one example each, and the key of the message
+#: saying what it rolls (rules_lib.messages)
+HELP_EXAMPLES: tuple[tuple[str, str], ...] = (("VW+8@11>14", "help.verse-world.attack"),)
 COMMANDS = CommandSet(SYSTEM, own=re.compile("VW"), roll_own=_roll, odds_own=_odds)

@@ -119,6 +119,7 @@ def success_chance(ability: int) -> Fraction:
 
 
 #: this system's commands under BCDice's chat conventions (comment, secret, repetition)
-#: what ``rules-lib --help`` shows of these commands: one example each, with what it rolls
-HELP_EXAMPLES: tuple[tuple[str, str], ...] = (("SL<=13", "the success level of a d20 roll against ability 13"),)
+#: what ``rules-lib --help`` shows of these commands: one example each, and the key of the message
+#: saying what it rolls (rules_lib.messages)
+HELP_EXAMPLES: tuple[tuple[str, str], ...] = (("SL<=13", "help.wis6.level"),)
 COMMANDS = CommandSet(SYSTEM, own=re.compile("SL"), roll_own=_roll, odds_own=_odds)
