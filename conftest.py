@@ -1,5 +1,6 @@
 """Project-wide pytest hooks: the run ends by stating how much of the catalogue the book checks."""
 
+import os
 import sys
 from collections import Counter
 
@@ -9,6 +10,11 @@ from hypothesis import settings
 # property test fail on a busy machine, so it is off for every test.
 settings.register_profile("untimed", deadline=None)
 settings.load_profile("untimed")
+
+# The library speaks English in the tests, and so do the notebooks' kernels nbval starts (they inherit
+# this environment), whatever the machine's locale: the stored outputs are English (rules_lib.messages).
+# A test of another language sets it itself.
+os.environ["RULES_LIB_LANG"] = "en"
 
 
 def pytest_terminal_summary(terminalreporter):

@@ -87,6 +87,8 @@ def main(paths: list[str]) -> None:
     startup.mkdir(parents=True)
     (startup / "00-deterministic-ids.py").write_text(DETERMINISTIC_IDS)
     os.environ["IPYTHONDIR"] = str(ipython_dir)
+    # the stored outputs are the English edition's, whatever the machine's locale (rules_lib.messages)
+    os.environ["RULES_LIB_LANG"] = "en"
     for path in notebooks:
         execute(path)
 
