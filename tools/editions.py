@@ -223,35 +223,64 @@ def on_post_page(output: str, page, config) -> str:
     return output
 
 
-_HEADING_ID = re.compile(r'(<h[1-6]\b[^>]*\bid=")([^"]+)(")')
+_HEADING = re.compile(r"<(h[1-6])\b[^>]*>.*?</\1>", re.S)
+_ID = re.compile(r'\bid="([^"]*)"')
 
 
 def heading_ids(html: str) -> list[str]:
-    return [found.group(2) for found in _HEADING_ID.finditer(html)]
+    """Each heading's id in order ("" for a heading without one)."""
+    ids = []
+    for heading in _HEADING.finditer(html):
+        found = _ID.search(heading.group(0), 0, heading.group(0).index(">"))
+        ids.append(found.group(1) if found else "")
+    return ids
+
+
+def _with_id(heading: str, own: str, wanted: str) -> str:
+    opening = heading.index(">")
+    tag = heading[:opening]
+    tag = _ID.sub(f'id="{wanted}"', tag, count=1) if _ID.search(tag) else f'{tag} id="{wanted}"'
+    # the heading's own permalink (nbconvert's "anchor-link", Markdown's "headerlink")
+    rest = heading[opening:].replace(f'href="#{own}"', f'href="#{wanted}"')
+    return tag + rest
 
 
 def with_english_anchors(html: str, english_ids: list[str]) -> tuple[str, dict[str, str]]:
     """A Japanese page's headings with the ids of the English page's, in order, and their links too.
 
+    A Japanese heading's own id is the slug of its Latin letters, or empty (``ダイスと確率``).
     Returns the page and the ids changed (Japanese id -> English id); a page whose headings differ
-    in number from the English keeps its own (the translation tests catch it).
+    in number from the English keeps its own (tests/test_translations.py catches it).
     """
     own = heading_ids(html)
     if len(own) != len(english_ids):
         return html, {}
-    renamed = {mine: theirs for mine, theirs in zip(own, english_ids, strict=True) if mine != theirs}
-    positions = iter(english_ids)
-    html = _HEADING_ID.sub(lambda found: f"{found.group(1)}{next(positions)}{found.group(3)}", html)
+    wanted = iter(zip(own, english_ids, strict=True))
+
+    def rename(heading: re.Match) -> str:
+        mine, theirs = next(wanted)
+        return _with_id(heading.group(0), mine, theirs)
+
+    html = _HEADING.sub(rename, html)
+    renamed = {mine: theirs for mine, theirs in zip(own, english_ids, strict=True) if mine and mine != theirs}
     if renamed:
         links = re.compile(r'href="#(' + "|".join(re.escape(mine) for mine in renamed) + r')"')
         html = links.sub(lambda found: f'href="#{renamed[found.group(1)]}"', html)
-    return html, renamed
+    return html, dict(zip(own, english_ids, strict=True))
 
 
-def _rename_toc(items, renamed: dict[str, str]) -> None:
+def _toc_items(items) -> list:
+    return [found for item in items for found in (item, *_toc_items(item.children))]
+
+
+def _rename_toc(toc, english_ids: list[str], renamed: dict[str, str]) -> None:
+    items = _toc_items(toc)
+    if len(items) == len(english_ids):
+        for item, wanted in zip(items, english_ids, strict=True):
+            item.id = wanted
+        return
     for item in items:
         item.id = renamed.get(item.id, item.id)
-        _rename_toc(item.children, renamed)
 
 
 def on_page_content(html: str, page, config, files) -> str:
@@ -260,6 +289,8 @@ def on_page_content(html: str, page, config, files) -> str:
     english = files.get_file_from_path(english_uri(page.file.src_uri))
     if english is None or english.page is None or english.page.content is None:
         raise ValueError(f"{page.file.src_uri}: its English page {english_uri(page.file.src_uri)} is not built before it")
-    html, renamed = with_english_anchors(html, heading_ids(english.page.content))
-    _rename_toc(page.toc, renamed)
+    english_ids = heading_ids(english.page.content)
+    html, renamed = with_english_anchors(html, english_ids)
+    if renamed:
+        _rename_toc(page.toc, english_ids, renamed)
     return html
