@@ -233,7 +233,8 @@ def test_the_citation_format_tool_rewrites_messages_and_notebook_cells_but_not_c
 
 
 def test_no_notebook_keeps_a_merge_record_or_other_stray_metadata():
-    """A notebook holds the kernel, its language, stored widget state and cell tags; nothing else
+    """A notebook holds the kernel, its language, stored widget state, cell tags and a Japanese cell's
+    ``translation`` (tools/translations.py); nothing else
     (a merge tool's ``nbdime-conflicts`` record once stayed in one, unseen)."""
     stray = []
     for path in sorted((ROOT / "book").glob("*/*.ipynb")):
@@ -241,5 +242,5 @@ def test_no_notebook_keeps_a_merge_record_or_other_stray_metadata():
         stray += [f"{path.relative_to(ROOT)}: {key}" for key in notebook["metadata"]
                   if key not in {"kernelspec", "language_info", "widgets"}]
         stray += [f"{path.relative_to(ROOT)} cell {number}: {key}" for number, cell in enumerate(notebook["cells"])
-                  for key in cell.get("metadata", {}) if key != "tags"]
+                  for key in cell.get("metadata", {}) if key not in {"tags", "translation"}]
     assert stray == []

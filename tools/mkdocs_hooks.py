@@ -789,6 +789,9 @@ def on_post_page(output: str, page, config) -> str:
     lang = JAPANESE if is_japanese(page.file.src_uri) else "en"
     edition = PREFIX if lang == JAPANESE else ""
     output = name_the_search_dialog(output, lang)
+    if page.file.src_path.endswith(".ipynb"):
+        # before the fonts: the Japanese edition's link is Japanese text the page shows
+        output = skip_to_first_calculator(output, lang)
     subsets = japanese_subsets_shown(output)
     output = declare_japanese_faces(output, root, subsets)
     if not page.file.src_path.endswith(".ipynb"):
@@ -797,7 +800,6 @@ def on_post_page(output: str, page, config) -> str:
     # script before them all
     output = preload_japanese_fonts(output, root, subsets)
     output = hold_search_index(start_python_early(output, root), edition)
-    output = skip_to_first_calculator(output, lang)
     output = break_value_names_at_underscores(output)
     output = share_inline_styles(output, Path(config["site_dir"]), root)
     return widgets_as_parsed(without_mermaid_loader(without_widget_manager(output)), root)
