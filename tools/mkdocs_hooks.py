@@ -422,15 +422,20 @@ _VIEW = re.compile(r'<script type="application/vnd\.jupyter\.widget-view\+json">
 _CONNECTION_AND_SEARCH = """<script>/* the connection, and the search index held back (tools/mkdocs_hooks.py) */
 (function () {{
   var connection = navigator.connection, calculators = {calculators}, edition = {edition};
-  /* each edition searches its own index: Material asks for the site root's (its bundle's "ks") */
-  if (edition) {{
-    var openIndex = XMLHttpRequest.prototype.open;
-    XMLHttpRequest.prototype.open = function (method, url) {{
-      var args = Array.prototype.slice.call(arguments);
-      args[1] = String(url).replace(/\\/search\\/search_index\\.json$/, "/" + edition + "search/search_index.json");
-      return openIndex.apply(this, args);
-    }};
-  }}
+  /* each edition searches its own index: Material asks for the site root's (its bundle's "ks").
+     Material's language switch, made for links to each language's root, asks for a sitemap beside
+     each alternate link to map the page; the book links each page's pair itself (tools/editions.py),
+     so that request is never sent (it would be a 404 a page) */
+  var openRequest = XMLHttpRequest.prototype.open, sendRequest = XMLHttpRequest.prototype.send;
+  XMLHttpRequest.prototype.open = function (method, url) {{
+    var args = Array.prototype.slice.call(arguments);
+    if (edition) args[1] = String(url).replace(/\\/search\\/search_index\\.json$/, "/" + edition + "search/search_index.json");
+    this.rulesLibSitemap = /\\/sitemap\\.xml$/.test(String(url));
+    return openRequest.apply(this, args);
+  }};
+  XMLHttpRequest.prototype.send = function () {{
+    if (!this.rulesLibSitemap) return sendRequest.apply(this, arguments);
+  }};
   var saving = connection && (connection.saveData ? "save-data"
     : /(^|-)2g$|^3g$/.test(connection.effectiveType || "") ? "slow" : null);
   window.rulesLibSavingData = saving || null;
