@@ -66,7 +66,8 @@ def _page_paths() -> list[str]:
     """Every page of the book's built site (each page of the book, the generated ones sampled)."""
     book = ROOT / "book"
     pages = [path.relative_to(book).with_suffix("").as_posix() + "/"
-             for path in sorted(book.glob("**/*")) if path.suffix in (".md", ".ipynb") and not path.name.startswith("_")]
+             for path in sorted(book.glob("**/*")) if path.suffix in (".md", ".ipynb") and not path.name.startswith("_")
+             and not path.name.endswith(".ja.md")]  # the Japanese edition's pages: sampled (SAMPLED_FOLDERS)
     pages = ["" if page == "index/" else page for page in pages]
     return pages + [page for sample in SAMPLED_FOLDERS.values() for page in sample]
 
