@@ -82,3 +82,25 @@ def test_a_japanese_heading_takes_the_english_id_and_its_links_follow():
                        '<h2 id="sums-of-dice-ndm">NdM<a class="anchor-link" href="#sums-of-dice-ndm">¶</a></h2>')
     # headings that differ in number are left alone (the translation tests fail on them)
     assert with_english_anchors(page, ["title"]) == (page, {})
+
+
+def test_the_japanese_navigation_is_the_english_one_with_japanese_titles_and_ja_paths():
+    from editions import japanese_nav
+
+    english = [{"Home": "index.md"}, {"Gundam Sentinel": ["gundam-sentinel/01-combat-round.ipynb"]},
+               {"Source texts": [{"000: Gundam Sentinel": "sources/000.md"}]}]
+    assert japanese_nav(english) == [
+        {"ホーム": "ja/index.md"}, {"ガンダム・センチネル": ["ja/gundam-sentinel/01-combat-round.ipynb"]},
+        {"原文": [{"000: ガンダム・センチネル": "ja/sources/000.md"}]}]
+    assert alternate_url("dice/01-dice-and-odds/") == "ja/dice/01-dice-and-odds/"
+    assert alternate_url("ja/") == "" and alternate_url("") == "ja/"
+
+
+def test_the_japanese_glossary_shows_the_same_rows_japanese_first():
+    from mkdocs_hooks import japanese_glossary
+
+    part = ("## Dice\n\n| English | Japanese | explained in |\n|---|---|---|\n"
+            "| dice | ダイス | [Dice and odds](dice/01-dice-and-odds.ipynb#sums-of-dice-ndm) |")
+    assert japanese_glossary(part).splitlines() == [
+        "## ダイス", "", "| 日本語 | English | 説明 |", "| --- | --- | --- |",
+        "| ダイス | dice | [ダイスと確率](dice/01-dice-and-odds.ipynb#sums-of-dice-ndm) |"]

@@ -53,6 +53,7 @@ SITE_NAME_JA = "rules_lib：四つのロボット戦闘TRPGを読み解くルー
 #: take their first heading's)
 JAPANESE_TITLES = {
     "Home": "ホーム",
+    "Dice": "ダイス",
     "Dice and odds": "ダイスと確率",
     "Gundam Sentinel": "ガンダム・センチネル",
     "WIS6": "WIS6",
