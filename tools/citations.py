@@ -2,7 +2,9 @@
 
 - ``sources/<code>.md`` pages are generated for the four texts in ``sources/`` (``on_files``):
   each line of the text is a row whose anchor is ``#L<n>``, in Japanese (``lang="ja"``), and
-  the raw ``.txt`` files are served beside them. ``sources/index.md`` is the folder's README.
+  the raw ``.txt`` files are served beside them. ``sources/index.md`` is the folder's README. The
+  Japanese edition's pages (``ja/sources/``) have Japanese headings and introductions around the
+  same text; a citation on a Japanese page opens the Japanese edition's source page.
 - Citations in the book, the rulings, the glossary, the catalogue and the API reference's
   docstrings become links (``on_page_content``): ``000 §7-1`` written as inline code opens the first line of that
   section, ``line 350`` / ``lines 566–569`` / ``l.34`` / ``L10-L14`` open that line of the text

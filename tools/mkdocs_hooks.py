@@ -13,7 +13,11 @@
 - Search finds the rule: code is left out of the index (``on_page_content``), and each glossary
   row is a search entry keyed by its terms (Material's ``tags`` field) at the section the glossary
   says explains it (``on_post_build``), so that section is the first hit for the term, in English
-  or Japanese.
+  or Japanese. Each edition (``tools/editions.py``) has its own index: the English pages' at
+  ``search/``, the Japanese pages' at ``ja/search/`` (``split_search_index``), each with its own
+  glossary entries; a Japanese page asks for its edition's (``hold_search_index``).
+- The Japanese edition's pages get the same markers, in Japanese (``lang``), and its glossary page
+  the same ``_glossary.md`` rows, Japanese first (``japanese_glossary``).
 - Notebook pages draw their stored widgets with ``javascripts/live-widgets.js``: the widget manager
   that mkdocs-jupyter's template loads from a CDN (require.js and a 3.6 MB bundle) is taken out
   (``without_widget_manager``). The Pyodide core and wheels of the live calculators come from the
