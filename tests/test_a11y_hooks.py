@@ -15,13 +15,16 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tools"))
 
-from mkdocs_hooks import SEARCH_DIALOG_NAME, break_value_names_at_underscores  # noqa: E402
+from mkdocs_hooks import SEARCH_DIALOG_NAME, SEARCH_DIALOG_NAME_JA, break_value_names_at_underscores  # noqa: E402
 
 
 def test_every_page_names_its_search_dialog(site_dir):
+    """In its edition's language."""
     pages = sorted(site_dir.glob("**/index.html"))
+    def name(page: Path) -> str:
+        return SEARCH_DIALOG_NAME_JA if page.relative_to(site_dir).parts[0] == "ja" else SEARCH_DIALOG_NAME
     unnamed = [str(page.relative_to(site_dir)) for page in pages
-               if f'role="dialog" aria-label="{SEARCH_DIALOG_NAME}"' not in page.read_text(encoding="utf-8")]
+               if f'role="dialog" aria-label="{name(page)}"' not in page.read_text(encoding="utf-8")]
     assert len(pages) > 40 and unnamed == [], unnamed
 
 

@@ -36,9 +36,12 @@ FAILING_IMPACTS = ("serious", "critical")
 LAYOUT_RULES = ("color-contrast", "link-in-text-block", "scrollable-region-focusable", "target-size")
 #: pages built from one template over many entries, checked on a sample: the reference pages
 #: (mkdocstrings, 12 modules, up to 15,000 elements: 5-15 s of axe each on a loaded machine) and
-#: the source texts (tools/citations.py, one line-numbered <ol> each, up to 2,000 lines)
+#: the source texts (tools/citations.py, one line-numbered <ol> each, up to 2,000 lines), and the Japanese edition
 SAMPLED_FOLDERS = {"reference": ("reference/rules_lib.battle/", "reference/rules_lib.dice/"),
-                   "sources": ("sources/", "sources/001/")}
+                   "sources": ("sources/", "sources/001/"),
+                   # the Japanese edition: the same templates and cells (tools/editions.py), its pages in
+                   # Japanese; a chapter page is checked live at both widths in tests/test_browser_ja.py
+                   "ja": ("ja/", "ja/glossary/", "ja/dice/01-dice-and-odds/", "ja/sources/000/")}
 #: the theme's parts every page repeats (header with the search, the site's contents, footer): checked
 #: on the home page, left out of axe's look at the others, the same markup on each
 REPEATED_PARTS = (".md-header", ".md-sidebar--primary", ".md-footer")
@@ -63,7 +66,8 @@ def _page_paths() -> list[str]:
     """Every page of the book's built site (each page of the book, the generated ones sampled)."""
     book = ROOT / "book"
     pages = [path.relative_to(book).with_suffix("").as_posix() + "/"
-             for path in sorted(book.glob("**/*")) if path.suffix in (".md", ".ipynb") and not path.name.startswith("_")]
+             for path in sorted(book.glob("**/*")) if path.suffix in (".md", ".ipynb") and not path.name.startswith("_")
+             and not path.name.endswith(".ja.md")]  # the Japanese edition's pages: sampled (SAMPLED_FOLDERS)
     pages = ["" if page == "index/" else page for page in pages]
     return pages + [page for sample in SAMPLED_FOLDERS.values() for page in sample]
 

@@ -261,9 +261,10 @@ def test_the_hook_refuses_a_widget_manager_it_does_not_know():
         without_widget_manager('<script src="https://unpkg.com/@jupyter-widgets/html-manager@*/dist/embed-amd.js"></script>')
 
 
-def test_search_index_holds_prose_not_code(site_dir):
-    docs = json.loads((site_dir / "search/search_index.json").read_text(encoding="utf-8"))["docs"]
-    notebook_docs = [d for d in docs if d["location"].split("/")[0] in CHAPTERS]
+@pytest.mark.parametrize("edition", ["", "ja/"])
+def test_search_index_holds_prose_not_code(site_dir, edition):
+    docs = json.loads((site_dir / edition / "search/search_index.json").read_text(encoding="utf-8"))["docs"]
+    notebook_docs = [d for d in docs if d["location"].removeprefix(edition).split("/")[0] in CHAPTERS]
     assert len(notebook_docs) > 100
     with_code = [d["location"] for d in docs if "<pre>" in d["text"] or "Copied!" in d["text"]]
     assert with_code == []
@@ -288,21 +289,25 @@ def test_notebook_pages_have_no_prompts_and_no_set_up_cells(site_dir):
     assert "from rules_lib" not in html
 
 
-def test_each_glossary_row_is_a_search_entry_at_the_section_it_names(site_dir):
+@pytest.mark.parametrize("edition", ["", "ja/"])
+def test_each_glossary_row_is_a_search_entry_at_the_section_it_names(site_dir, edition):
+    """In each edition's index, at that edition's page (a Japanese heading keeps the English id)."""
     from mkdocs_hooks import glossary_rows
 
-    docs = {d["location"]: d for d in json.loads((site_dir / "search/search_index.json").read_text(encoding="utf-8"))["docs"]}
+    index = site_dir / edition / "search/search_index.json"
+    docs = {d["location"]: d for d in json.loads(index.read_text(encoding="utf-8"))["docs"]}
     rows = glossary_rows()
     assert len(rows) > 200
     for row in rows:
-        entry = docs[f"{row.page}#{row.anchor}"]
+        entry = docs[f"{edition}{row.page}#{row.anchor}"]
         assert set(row.terms[0].split()) <= set(entry["tags"]), row
-        html = (site_dir / row.page / "index.html").read_text(encoding="utf-8")
+        assert ("用語集より" if edition else "in the glossary") in entry["text"]
+        html = (site_dir / edition / row.page / "index.html").read_text(encoding="utf-8")
         # the term's anchor sits just before the heading the glossary links to
         heading = re.escape(row.heading) if row.heading else '[^"]+'
         assert re.search(rf'<span id="{row.anchor}"></span>(?:<span id="term-[^"]+"></span>)*<h[1-6][^>]*id="{heading}"', html), row
     evasion = [r for r in rows if "回避値" in r.terms and r.page == "gundam-sentinel/03-to-hit/"]
-    assert evasion and "回避値" in docs[f"{evasion[0].page}#{evasion[0].anchor}"]["tags"]
+    assert evasion and "回避値" in docs[f"{edition}{evasion[0].page}#{evasion[0].anchor}"]["tags"]
 
 
 def test_the_search_worker_segments_a_kanji_query_to_its_end(site_dir):
@@ -346,6 +351,9 @@ def test_a_chapter_title_names_its_system_unless_it_already_does():
     assert page_title("A first battle", "wis6/06-first-battle.ipynb", chapters) == "A first battle · WIS6"
     assert page_title("WIS6 at a glance", "wis6/00-glance.ipynb", chapters) == "WIS6 at a glance"
     assert page_title("Glossary", "glossary.md", chapters) == "Glossary"
+    # the Japanese edition names the system in Japanese
+    japanese = {"gundam-sentinel": "Gundam Sentinel"}
+    assert page_title("はじめての戦闘", "ja/gundam-sentinel/06-first-battle.ipynb", japanese) == "はじめての戦闘 · ガンダム・センチネル"
 
 
 def test_no_two_pages_share_a_title(site_dir):

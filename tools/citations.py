@@ -2,7 +2,9 @@
 
 - ``sources/<code>.md`` pages are generated for the four texts in ``sources/`` (``on_files``):
   each line of the text is a row whose anchor is ``#L<n>``, in Japanese (``lang="ja"``), and
-  the raw ``.txt`` files are served beside them. ``sources/index.md`` is the folder's README.
+  the raw ``.txt`` files are served beside them. ``sources/index.md`` is the folder's README. The
+  Japanese edition's pages (``ja/sources/``) have Japanese headings and introductions around the
+  same text; a citation on a Japanese page opens the Japanese edition's source page.
 - Citations in the book, the rulings, the glossary, the catalogue and the API reference's
   docstrings become links (``on_page_content``): ``000 §7-1`` written as inline code opens the first line of that
   section, ``line 350`` / ``lines 566–569`` / ``l.34`` / ``L10-L14`` open that line of the text
@@ -20,6 +22,7 @@ from __future__ import annotations
 import functools
 import html
 import re
+import sys
 import unicodedata
 from dataclasses import dataclass
 from html.parser import HTMLParser
@@ -27,7 +30,11 @@ from pathlib import Path
 
 from mkdocs.structure.files import File
 
-from rules_lib.systems import systems
+sys.path.insert(0, str(Path(__file__).parent))
+
+from editions import PREFIX, add_japanese, english_uri, is_japanese, japanese_title  # noqa: E402
+
+from rules_lib.systems import systems  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
 SOURCES = ROOT / "sources"
@@ -57,7 +64,8 @@ TEXTS = {
 }
 CHAPTER_TEXT = {text.chapter: code for code, text in TEXTS.items()}
 #: a ``## <System>`` heading of the glossary and rulings pages (the system's short name) names the text cited below it
-SYSTEM_WORDS = {text.short: code for code, text in TEXTS.items()}
+SYSTEM_WORDS = {text.short: code for code, text in TEXTS.items()} | {
+    japanese_title(text.short): code for code, text in TEXTS.items()}
 _CODES = "|".join(re.escape(code) for code in TEXTS)
 
 #: headings the text does not number, numbered by the book (sources/README.md), found by their text
@@ -125,23 +133,32 @@ def line_of_section(code: str, section: str) -> int | None:
 
 # --- the source pages -----------------------------------------------------------------------
 
-def source_page_markdown(code: str) -> str:
+def source_page_markdown(code: str, japanese: bool = False) -> str:
+    """A source text's page; the Japanese edition's chrome is Japanese, the text is the same."""
     text = TEXTS[code]
+    if japanese:
+        heading = f"# {code}: {japanese_title(text.short)}の原文"
+        about = (f"原文テキスト `{text.filename}` をそのまま載せています（[プレーンテキスト](../../sources/{text.filename})、"
+                 f"全{len(source_lines(code))}行）。本書は `{code} §節` と行番号で引用し、下の各行にリンクがあります。"
+                 "抽出で失われた部分は[原文について](index.md#known-gaps-and-artefacts-of-the-extraction)にあります。")
+    else:
+        heading = f"# {code}: {text.title}"
+        about = (f"The source text `{text.filename}`, verbatim ([plain text]({text.filename})), "
+                 f"{len(source_lines(code))} lines. The book cites it as `{code} §section` and by line; "
+                 "each line below has its own link. What the extraction lost is listed in "
+                 "[the source texts](index.md#known-gaps-and-artefacts-of-the-extraction).")
     return "\n".join([
         "---", "search:", "  exclude: true", "---", "",
-        f"# {code}: {text.title}",
+        heading,
         "",
-        f"The source text `{text.filename}`, verbatim ([plain text]({text.filename})), "
-        f"{len(source_lines(code))} lines. The book cites it as `{code} §section` and by line; "
-        "each line below has its own link. What the extraction lost is listed in "
-        "[the source texts](index.md#known-gaps-and-artefacts-of-the-extraction).",
+        about,
         "",
         f"<!-- source-text:{code} -->",
         "",
     ])
 
 
-def source_text_html(code: str) -> str:
+def source_text_html(code: str, japanese: bool = False) -> str:
     rows = []
     for number, line in enumerate(source_lines(code), 1):
         rows.append(
@@ -151,11 +168,24 @@ def source_text_html(code: str) -> str:
     sections = ", ".join(
         f'<a href="#L{line}">§{name}</a>' for name, line in sorted(section_index(code).items(), key=lambda item: item[1])
     )
-    return f'<p class="source-sections">Sections: {sections}.</p>\n<div class="source-text" lang="ja">\n' + "\n".join(rows) + "\n</div>"
+    label = f"節：{sections}。" if japanese else f"Sections: {sections}."
+    return f'<p class="source-sections">{label}</p>\n<div class="source-text" lang="ja">\n' + "\n".join(rows) + "\n</div>"
 
 
-def sources_index_markdown() -> str:
+def sources_index_markdown(japanese: bool = False) -> str:
+    """The source texts' folder README as a page, with the list of the texts' pages; the Japanese
+    edition's has Japanese headings and introduction above the README's English."""
     readme = (SOURCES / "README.md").read_text(encoding="utf-8")
+    if japanese:
+        pages = "\n".join(f"- [`{code}`: {japanese_title(text.short)}の原文]({code}.md)" for code, text in TEXTS.items())
+        title, _, rest = readme.partition("\n")
+        intro = ("本書が扱う四つのルールテキストの原文です（抽出したまま、UTF-8）。"
+                 "この先の説明（引用の書き方、節番号の付け方、抽出で失われたもの）はまだ英語のままです。")
+        # the plain texts are served once, beside the English pages
+        rest = re.sub(r"\]\(([0-9]{3}_[0-9a-f]{16}\.txt)\)", r"](../../sources/\1)", rest)
+        readme = f"# 原文について\n\n{intro}\n{rest}"
+        return "---\nsearch:\n  exclude: true\n---\n\n" + readme.replace(
+            "\n## How sections are numbered", f"\n## ここで読む\n\n{pages}\n\n## How sections are numbered", 1)
     pages = "\n".join(f"- [`{code}`: {text.title}]({code}.md)" for code, text in TEXTS.items())
     return "---\nsearch:\n  exclude: true\n---\n\n" + readme.replace(
         "\n## How sections are numbered", f"\n## Read them here\n\n{pages}\n\n## How sections are numbered", 1)
@@ -163,8 +193,10 @@ def sources_index_markdown() -> str:
 
 def on_files(files, config):
     files.append(File.generated(config, "sources/index.md", content=sources_index_markdown()))
+    add_japanese(files, config, "sources/index.md", sources_index_markdown(japanese=True))
     for code, text in TEXTS.items():
         files.append(File.generated(config, text.page, content=source_page_markdown(code)))
+        add_japanese(files, config, text.page, source_page_markdown(code, japanese=True))
         files.append(File.generated(config, f"sources/{text.filename}", content=text.path.read_bytes()))
     return files
 
@@ -332,14 +364,16 @@ def _page_default(src_uri: str) -> str | None:
 
 
 def on_page_content(html_text: str, page, config, files) -> str:
-    src_uri = page.file.src_uri
+    japanese = is_japanese(page.file.src_uri)
+    src_uri = english_uri(page.file.src_uri)
     if src_uri.startswith("sources/"):
         code = src_uri.removeprefix("sources/").removesuffix(".md")
         marker = f"<!-- source-text:{code} -->"
-        return html_text.replace(marker, source_text_html(code)) if code in TEXTS else html_text
+        return html_text.replace(marker, source_text_html(code, japanese)) if code in TEXTS else html_text
+    edition = PREFIX if japanese else ""
 
     def link(code: str, line: int | None) -> str:
-        target = files.get_file_from_path(TEXTS[code].page)
+        target = files.get_file_from_path(f"{edition}{TEXTS[code].page}")
         return target.url_relative_to(page.file) + (f"#L{line}" if line else "")
 
     linked, _ = link_citations(html_text, _page_default(src_uri), link)

@@ -13,7 +13,11 @@
 - Search finds the rule: code is left out of the index (``on_page_content``), and each glossary
   row is a search entry keyed by its terms (Material's ``tags`` field) at the section the glossary
   says explains it (``on_post_build``), so that section is the first hit for the term, in English
-  or Japanese.
+  or Japanese. Each edition (``tools/editions.py``) has its own index: the English pages' at
+  ``search/``, the Japanese pages' at ``ja/search/`` (``split_search_index``), each with its own
+  glossary entries; a Japanese page asks for its edition's (``hold_search_index``).
+- The Japanese edition's pages get the same markers, in Japanese (``lang``), and its glossary page
+  the same ``_glossary.md`` rows, Japanese first (``japanese_glossary``).
 - Notebook pages draw their stored widgets with ``javascripts/live-widgets.js``: the widget manager
   that mkdocs-jupyter's template loads from a CDN (require.js and a 3.6 MB bundle) is taken out
   (``without_widget_manager``). The Pyodide core and wheels of the live calculators come from the
@@ -55,6 +59,8 @@ from typing import NamedTuple
 
 sys.path.insert(0, str(Path(__file__).parent))
 
+import translations  # noqa: E402
+from editions import JAPANESE, PREFIX, add_japanese, english_uri, is_japanese, japanese_title  # noqa: E402
 from mkdocs.structure.files import File  # noqa: E402
 from site_policy import apply_site_policy, without_mermaid_loader  # noqa: E402
 from unused_css import drop_unused_notebook_css  # noqa: E402
@@ -100,12 +106,20 @@ def _escape(text: str) -> str:
     return text.replace("|", "\\|").replace("\n", " ")
 
 
-def catalogue_counts() -> str:
+def catalogue_counts(lang: str = "en") -> str:
     """The home page's sentence of catalogue counts (the ``<!-- catalogue-counts -->`` marker), so the
     claim stays what the catalogue holds."""
     examples = list(load_catalogue().values())
     count = {kind: sum(e.status == kind for e in examples) for kind in ("reproduced", "consistent", "fact")}
     chosen = sum(e.status == "reproduced" and e.inputs == "book" for e in examples)
+    if lang == JAPANESE:
+        return (
+            f"四つのテキストには例題と明記された数値が{len(examples)}件あり、本書をビルドするたびにすべてを"
+            f"確かめています。{count['reproduced']}件は**再現**（ライブラリのルールが例題の入力から記載の値を"
+            f"計算する。うち{chosen}件はテキストに数値がなく、入力は本書が選んだ）、{count['consistent']}件は"
+            f"不明瞭なテキストについての本書の読みと**矛盾しない**もの、{count['fact']}件は**ルール上の事実**"
+            "（テキストが明記する数値で、ライブラリのデータと照合するが、どのルールも計算しない）です。"
+        )
     return (
         f"The four texts give {len(examples)} worked examples and stated numbers, and each is checked "
         f"every time the book is built: {count['reproduced']} are **reproduced** (a rule of the library "
@@ -116,27 +130,35 @@ def catalogue_counts() -> str:
     )
 
 
-def catalogue_tables() -> str:
+#: the catalogue's kinds of entry as its tables name them, in each edition
+CATALOGUE_KINDS = {
+    "en": {"reproduced": "✓ reproduced", "consistent": "✓ consistent", "fact": "✓ rule fact", "pending": "pending"},
+    JAPANESE: {"reproduced": "✓ 再現", "consistent": "✓ 矛盾なし", "fact": "✓ ルール上の事実", "pending": "未着手"},
+}
+
+
+def _catalogue_count_line(count: dict[str, int], chosen: int, total: int, lang: str) -> str:
+    if lang == JAPANESE:
+        return (f"再現{count['reproduced']}件（うち本書が入力を選んだもの{chosen}件）、矛盾なし{count['consistent']}件、"
+                f"ルール上の事実{count['fact']}件、未着手{count['pending']}件（全{total}件）。")
+    return (f"{count['reproduced']} reproduced ({chosen} with inputs the book chose), "
+            f"{count['consistent']} consistent, {count['fact']} rule facts, {count['pending']} pending "
+            f"(of {total}).")
+
+
+def catalogue_tables(lang: str = "en") -> str:
     examples = list(load_catalogue().values())
     checked_by = checked_in_notebooks(BOOK)
-    kinds = {
-        "reproduced": "✓ reproduced",
-        "consistent": "✓ consistent",
-        "fact": "✓ rule fact",
-        "pending": "pending",
-    }
+    kinds = CATALOGUE_KINDS[lang]
     parts = []
     for system in systems():
         name = f"{system.name} ({system.code})"
         rows = [e for e in examples if e.system == system.system]
         count = {kind: sum(e.status == kind for e in rows) for kind in kinds}
         chosen = sum(e.status == "reproduced" and e.inputs == "book" for e in rows)
-        parts.append(
-            f"## {name}\n\n{count['reproduced']} reproduced ({chosen} with inputs the book chose), "
-            f"{count['consistent']} consistent, {count['fact']} rule facts, {count['pending']} pending "
-            f"(of {len(rows)}).\n"
-        )
-        parts.append("| id | source | example | kind |\n|---|---|---|---|")
+        parts.append(f"## {name}\n\n{_catalogue_count_line(count, chosen, len(rows), lang)}\n")
+        header = "| ID | 出典 | 例題 | 種類 |" if lang == JAPANESE else "| id | source | example | kind |"
+        parts.append(f"{header}\n|---|---|---|---|")
         for e in rows:
             status = kinds[e.status]
             # tests/test_catalogue.py fails if a checked kind has no notebook that checks it
@@ -144,7 +166,7 @@ def catalogue_tables() -> str:
                 notebook = checked_by[e.id][0].relative_to(BOOK).as_posix()
                 status = f"[{status}]({notebook}#example-{e.id})"
             if e.readings and e.status == "reproduced":
-                status += " (with the book's reading)"
+                status += "（本書の読みによる）" if lang == JAPANESE else " (with the book's reading)"
             if e.why_consistent:
                 status += f": {_escape(e.why_consistent)}"
             parts.append(f"| `{e.id}` | {e.source} | {_escape(e.title)} | {status} |")
@@ -152,20 +174,29 @@ def catalogue_tables() -> str:
     return "\n".join(parts)
 
 
-def _notebook_title(path: Path) -> str:
-    cells = json.loads(path.read_text(encoding="utf-8"))["cells"]
+def _notebook_title(path: Path, lang: str = "en") -> str:
+    cells = translations.edition(json.loads(path.read_text(encoding="utf-8")), lang)["cells"]
     return "".join(cells[0]["source"]).splitlines()[0].lstrip("# ").strip()
 
 
-def systems_table(book: Path = BOOK) -> str:
+#: the home page's table: its heading row and the names of each system's start pages, in each edition
+SYSTEMS_TABLE_WORDS = {
+    "en": ("| system | source | what kind of game | start here |", "a first battle", "calculators"),
+    JAPANESE: ("| システム | 原文 | どんなゲームか（英語） | ここから |", "はじめての戦闘", "計算機"),
+}
+
+
+def systems_table(book: Path = BOOK, lang: str = "en") -> str:
     """The home page's table of the systems (the ``<!-- systems -->`` marker): each system's name,
     source, kind of game and its first chapter, first battle and calculators."""
-    rows = ["| system | source | what kind of game | start here |", "|---|---|---|---|"]
+    header, battle, calculators = SYSTEMS_TABLE_WORDS[lang]
+    rows = [header, "|---|---|---|---|"]
     for system in systems():
         notebooks = sorted((book / system.system).glob("[0-9]*.ipynb"))
-        first = _notebook_title(notebooks[0]).removeprefix(f"{system.short_name}: ")
+        short = japanese_title(system.short_name) if lang == JAPANESE else system.short_name
+        first = _notebook_title(notebooks[0], lang).removeprefix(f"{short}: ").removeprefix(f"{short}：")
         links = [(first[:1].lower() + first[1:], notebooks[0])]
-        for label, ending in (("a first battle", "-first-battle.ipynb"), ("calculators", "-calculators.ipynb")):
+        for label, ending in ((battle, "-first-battle.ipynb"), (calculators, "-calculators.ipynb")):
             links += [(label, path) for path in notebooks if path.name.endswith(ending)][:1]
         start = " · ".join(f"[{label}]({system.system}/{path.name})" for label, path in links)
         rows.append(f"| {system.name} | `{system.code}` | {system.kind} | {start} |")
@@ -202,12 +233,56 @@ def on_files(files, config):
     for name in reference_modules():
         content = f"# `{name}`\n\n::: {name}\n"
         files.append(File.generated(config, f"reference/{name}.md", content=content))
+        add_japanese(files, config, f"reference/{name}.md", content)
     return files
 
 
-def chapter_parts(kind: str) -> str:
-    parts = [(BOOK / folder / f"_{kind}.md") for folder in CHAPTERS]
-    return "\n\n".join(path.read_text(encoding="utf-8").strip() for path in parts if path.exists())
+def chapter_parts(kind: str, lang: str = "en") -> str:
+    """Each chapter's ``_glossary.md`` or ``_rulings.md``, in chapter order; for the Japanese edition
+    its ``_rulings.ja.md`` where there is one, and the glossary's tables Japanese first."""
+    texts = []
+    for folder in CHAPTERS:
+        path = BOOK / folder / f"_{kind}.md"
+        translated = translations.japanese_page(path)
+        if lang == JAPANESE and translated.exists():
+            texts.append(translations.page_front_matter(translated.read_text(encoding="utf-8"))[1].strip())
+        elif path.exists():
+            text = path.read_text(encoding="utf-8").strip()
+            texts.append(japanese_glossary(text) if lang == JAPANESE and kind == "glossary" else text)
+    return "\n\n".join(texts)
+
+
+def japanese_glossary(text: str) -> str:
+    """A chapter's glossary for the Japanese edition: its heading in Japanese, the Japanese column
+    first, and each link named by the Japanese page it leads to. The same rows: no term has a second copy."""
+    lines = []
+    for line in text.splitlines():
+        if line.startswith("## "):
+            lines.append(f"## {japanese_title(line[3:].strip())}")
+            continue
+        cells = [c.strip() for c in re.split(r"(?<!\\)\|", line.strip().strip("|"))] if line.startswith("|") else []
+        if len(cells) != 3:
+            lines.append(line)
+            continue
+        english, japanese, where = cells
+        if english == "English":
+            english, japanese, where = "English", "日本語", "説明"
+        elif not english.strip("-: "):
+            pass
+        else:
+            where = _GLOSSARY_LINK_TEXT.sub(lambda found: f"[{_japanese_page_title(found.group(2))}]({found.group(2)})",
+                                            where)
+        lines.append(f"| {japanese} | {english} | {where} |")
+    return "\n".join(lines)
+
+
+_GLOSSARY_LINK_TEXT = re.compile(r"\[([^\]]*)\]\(([^)\s]+)\)")
+
+
+@functools.cache
+def _japanese_page_title(target: str) -> str:
+    path = BOOK / target.partition("#")[0]
+    return _notebook_title(path, JAPANESE) if path.suffix == ".ipynb" and path.exists() else target
 
 
 def on_config(config):
@@ -217,9 +292,13 @@ def on_config(config):
 
 def page_title(title: str, src_uri: str, chapters_by_folder: dict[str, str] = CHAPTERS) -> str:
     """A page's title in the browser tab and the header: a chapter page names its chapter's system or
-    guide (four pages are "A first battle"), unless its title already does."""
+    guide (four pages are "A first battle"), unless its title already does; in its edition's language."""
+    japanese = is_japanese(src_uri)
+    src_uri = english_uri(src_uri)
     folder = src_uri.split("/", 1)[0] if "/" in src_uri else ""
     chapter = chapters_by_folder.get(folder)
+    if chapter and japanese:
+        chapter = japanese_title(chapter)
     if not chapter or chapter.casefold() in title.casefold():
         return title
     return f"{title} · {chapter}"
@@ -233,16 +312,17 @@ def on_page_context(context, page, config, nav):
 
 
 def on_page_markdown(markdown: str, page, config, files) -> str:
+    lang = JAPANESE if is_japanese(page.file.src_uri) else "en"
     if "<!-- systems -->" in markdown:
-        markdown = markdown.replace("<!-- systems -->", systems_table())
+        markdown = markdown.replace("<!-- systems -->", systems_table(lang=lang))
     if "<!-- catalogue-counts -->" in markdown:
-        markdown = markdown.replace("<!-- catalogue-counts -->", catalogue_counts())
+        markdown = markdown.replace("<!-- catalogue-counts -->", catalogue_counts(lang))
     if "<!-- catalogue -->" in markdown:
-        markdown = markdown.replace("<!-- catalogue -->", catalogue_tables())
+        markdown = markdown.replace("<!-- catalogue -->", catalogue_tables(lang))
     for kind in ("glossary", "rulings"):
         marker = f"<!-- parts:{kind} -->"
         if marker in markdown:
-            markdown = markdown.replace(marker, chapter_parts(kind))
+            markdown = markdown.replace(marker, chapter_parts(kind, lang))
     return markdown
 
 
@@ -285,11 +365,12 @@ def on_page_content(html: str, page, config, files) -> str:
     links as they are. A link that points to no page fails the build.
     """
     # search: the rules (chapter pages) rank above the API reference that names them
-    boost = 2 if page.file.src_uri.split("/")[0] in CHAPTERS else 0.5 if page.file.src_uri.startswith("reference/") else 1
+    src_uri = english_uri(page.file.src_uri)
+    boost = 2 if src_uri.split("/")[0] in CHAPTERS else 0.5 if src_uri.startswith("reference/") else 1
     page.meta.setdefault("search", {}).setdefault("boost", boost)
     # code blocks (API signatures, commands) are not searched either; a <pre> never nests
     html = re.sub(r"<pre\b", '<pre data-search-exclude="code"', html)
-    html = term_anchors(html, page.url)
+    html = term_anchors(html, english_uri(page.url))
     if not page.file.src_path.endswith(".ipynb"):
         return html
     html = stable_output_ids(exclude_code_from_search(html))
@@ -344,7 +425,21 @@ _VIEW = re.compile(r'<script type="application/vnd\.jupyter\.widget-view\+json">
 #: live, the reader's first inputs answered first
 _CONNECTION_AND_SEARCH = """<script>/* the connection, and the search index held back (tools/mkdocs_hooks.py) */
 (function () {{
-  var connection = navigator.connection, calculators = {calculators};
+  var connection = navigator.connection, calculators = {calculators}, edition = {edition};
+  /* each edition searches its own index: Material asks for the site root's (its bundle's "ks").
+     Material's language switch, made for links to each language's root, asks for a sitemap beside
+     each alternate link to map the page; the book links each page's pair itself (tools/editions.py),
+     so that request is never sent (it would be a 404 a page) */
+  var openRequest = XMLHttpRequest.prototype.open, sendRequest = XMLHttpRequest.prototype.send;
+  XMLHttpRequest.prototype.open = function (method, url) {{
+    var args = Array.prototype.slice.call(arguments);
+    if (edition) args[1] = String(url).replace(/\\/search\\/search_index\\.json$/, "/" + edition + "search/search_index.json");
+    this.rulesLibSitemap = /\\/sitemap\\.xml$/.test(String(url));
+    return openRequest.apply(this, args);
+  }};
+  XMLHttpRequest.prototype.send = function () {{
+    if (!this.rulesLibSitemap) return sendRequest.apply(this, arguments);
+  }};
   var saving = connection && (connection.saveData ? "save-data"
     : /(^|-)2g$|^3g$/.test(connection.effectiveType || "") ? "slow" : null);
   window.rulesLibSavingData = saving || null;
@@ -427,15 +522,16 @@ _EARLY_START = """<script>/* live calculators: Python starts before the page dra
 </script>"""
 
 
-def hold_search_index(html: str) -> str:
+def hold_search_index(html: str, edition: str = "") -> str:
     """Every page: the connection read, and the theme's search index held back where it would compete
-    with Python or cost a saving connection (``_CONNECTION_AND_SEARCH``); just after the charset."""
+    with Python or cost a saving connection (``_CONNECTION_AND_SEARCH``); just after the charset. A
+    page of the Japanese edition (``edition`` ``"ja/"``) searches ``ja/search/search_index.json``."""
     charset = _CHARSET.search(html)
     if charset is None:
         return html
     state = _WIDGET_STATE.search(html)
     calculators = bool(state and _LIVE_CLASS.search(state.group(1)))
-    script = _CONNECTION_AND_SEARCH.format(calculators=json.dumps(calculators))
+    script = _CONNECTION_AND_SEARCH.format(calculators=json.dumps(calculators), edition=json.dumps(edition))
     return f"{html[:charset.end()]}\n{script}{html[charset.end():]}"
 
 
@@ -615,6 +711,7 @@ _VIEW_HOLDER = re.compile(r'<div class="(jupyter-widgets jp-OutputArea-output[^"
 #: Material's own skip link sits in this element, the first of the body that a reader can focus
 _MATERIAL_SKIP = re.compile(r'<div data-md-component="skip">.*?(?=</div>)', re.S)
 SKIP_TO_CALCULATOR = "Skip to the calculator"
+SKIP_TO_CALCULATOR_JA = "計算機へ移動"
 
 
 def first_calculator_holder(html: str) -> re.Match | None:
@@ -652,7 +749,7 @@ def stable_output_ids(html: str) -> str:
     return re.sub("|".join(map(re.escape, renamed)), lambda found: renamed[found.group(0)], html)
 
 
-def skip_to_first_calculator(html: str) -> str:
+def skip_to_first_calculator(html: str, lang: str = "en") -> str:
     """A "Skip to the calculator" link just after Material's "Skip to content" (the second stop of
     the keyboard from the top of the page, with the same look: shown when focused), to the page's
     first live calculator (WCAG 2.4.1). The calculator's holder takes the focus (``tabindex``), so
@@ -662,7 +759,8 @@ def skip_to_first_calculator(html: str) -> str:
     if holder is None or skip is None:
         return html
     classes, element_id, rest = holder.groups()
-    link = f'<a href="#{element_id}" class="md-skip rules-lib-skip">{SKIP_TO_CALCULATOR}</a>\n'
+    words = SKIP_TO_CALCULATOR_JA if lang == JAPANESE else SKIP_TO_CALCULATOR
+    link = f'<a href="#{element_id}" class="md-skip rules-lib-skip">{words}</a>\n'
     # nbconvert makes an output focusable (tabindex="0", it may scroll); else it is made so here
     rest = rest if "tabindex=" in rest else f'{rest} tabindex="-1"'
     focusable = f'<div class="{classes} rules-lib-first-calculator" id="{element_id}"{rest}>'
@@ -672,12 +770,14 @@ def skip_to_first_calculator(html: str) -> str:
 
 _SEARCH_DIALOG = '<div class="md-search" data-md-component="search" role="dialog">'
 SEARCH_DIALOG_NAME = "Search the book"
+SEARCH_DIALOG_NAME_JA = "本書を検索"
 
 
-def name_the_search_dialog(html: str) -> str:
+def name_the_search_dialog(html: str, lang: str = "en") -> str:
     """The theme's search is a dialog without a name (axe-core: aria-dialog-name): a screen reader
     announces it as "dialog" only; it is named here."""
-    return html.replace(_SEARCH_DIALOG, f'{_SEARCH_DIALOG[:-1]} aria-label="{SEARCH_DIALOG_NAME}">', 1)
+    name = SEARCH_DIALOG_NAME_JA if lang == JAPANESE else SEARCH_DIALOG_NAME
+    return html.replace(_SEARCH_DIALOG, f'{_SEARCH_DIALOG[:-1]} aria-label="{name}">', 1)
 
 
 _EXAMPLE_VALUES = re.compile(r'<table class="example-values">.*?</table>', re.S)
@@ -695,16 +795,20 @@ def break_value_names_at_underscores(html: str) -> str:
 
 def on_post_page(output: str, page, config) -> str:
     root = posixpath.relpath(".", posixpath.dirname(page.url.rstrip("/") + "/x") or ".")
-    output = name_the_search_dialog(output)
+    lang = JAPANESE if is_japanese(page.file.src_uri) else "en"
+    edition = PREFIX if lang == JAPANESE else ""
+    output = name_the_search_dialog(output, lang)
+    if page.file.src_path.endswith(".ipynb"):
+        # before the fonts: the Japanese edition's link is Japanese text the page shows
+        output = skip_to_first_calculator(output, lang)
     subsets = japanese_subsets_shown(output)
     output = declare_japanese_faces(output, root, subsets)
     if not page.file.src_path.endswith(".ipynb"):
-        return hold_search_index(output)
+        return hold_search_index(output, edition)
     # the font links after Python's early start: both go before the stylesheets, and the connection's
     # script before them all
     output = preload_japanese_fonts(output, root, subsets)
-    output = hold_search_index(start_python_early(output, root))
-    output = skip_to_first_calculator(output)
+    output = hold_search_index(start_python_early(output, root), edition)
     output = break_value_names_at_underscores(output)
     output = share_inline_styles(output, Path(config["site_dir"]), root)
     return widgets_as_parsed(without_mermaid_loader(without_widget_manager(output)), root)
@@ -862,7 +966,7 @@ def term_anchors(html: str, page_location: str) -> str:
     return html
 
 
-def index_glossary_terms(index_path: Path) -> None:
+def index_glossary_terms(index_path: Path, lang: str = "en") -> None:
     """Each glossary row becomes a search entry of its own at the section it names, keyed by its terms.
 
     Material's search boosts ``tags`` far above text, so the entry is the first hit for its terms,
@@ -873,16 +977,20 @@ def index_glossary_terms(index_path: Path) -> None:
     """
     index = json.loads(index_path.read_text(encoding="utf-8"))
     by_location = {doc["location"]: doc for doc in index["docs"]}
+    edition = PREFIX if lang == JAPANESE else ""
     for entry in glossary_rows():
-        section = by_location.get(f"{entry.page}#{entry.heading}") or by_location.get(entry.page)
+        page = f"{edition}{entry.page}"
+        section = by_location.get(f"{page}#{entry.heading}") or by_location.get(page)
         if section is None:
-            log.warning("glossary: %s (%s) is no page of the built site", entry.page, entry.english)
+            log.warning("glossary: %s (%s) is no page of the built site", page, entry.english)
             continue
         words = list(dict.fromkeys(w for term in entry.terms for w in term.split()))
+        text = (f"<p>{entry.japanese}（{entry.english}）、用語集より</p>" if lang == JAPANESE
+                else f"<p>{entry.english} ({entry.japanese}), in the glossary</p>")
         index["docs"].append({
-            "location": f"{entry.page}#{entry.anchor}",
+            "location": f"{page}#{entry.anchor}",
             "title": section["title"],
-            "text": f"<p>{entry.english} ({entry.japanese}), in the glossary</p>",
+            "text": text,
             "tags": words,
             "boost": section.get("boost", 1) * (1 + 0.1 / len(words)),
         })
@@ -907,6 +1015,22 @@ _SEGMENTER_FIX = {
         '[...fe(s,this.index.invertedIndex)].map(x=>{let v=lunr.segmenter?lunr.segmenter.segment(x):[x];'
         'return[x+"^100",...v.length>1?v.map(y=>y+"^1"):[]].join(" ")}).join(" ")+" "',
 }
+
+
+def split_search_index(site_dir: Path) -> Path:
+    """The search plugin's one index split by edition: the English pages stay in
+    ``search/search_index.json``; the Japanese go to ``ja/search/search_index.json``, searched as
+    Japanese only (``lang: [ja]``, the project's separator). Returns the Japanese index's path."""
+    english_path = site_dir / "search" / "search_index.json"
+    index = json.loads(english_path.read_text(encoding="utf-8"))
+    japanese = {**index, "config": {**index["config"], "lang": [JAPANESE]},
+                "docs": [doc for doc in index["docs"] if doc["location"].startswith(PREFIX)]}
+    index["docs"] = [doc for doc in index["docs"] if not doc["location"].startswith(PREFIX)]
+    english_path.write_text(json.dumps(index, ensure_ascii=False, separators=(",", ":")), encoding="utf-8")
+    japanese_path = site_dir / PREFIX / "search" / "search_index.json"
+    japanese_path.parent.mkdir(parents=True, exist_ok=True)
+    japanese_path.write_text(json.dumps(japanese, ensure_ascii=False, separators=(",", ":")), encoding="utf-8")
+    return japanese_path
 
 
 def fix_kanji_query_segmenter(site_dir: Path) -> None:
@@ -963,7 +1087,9 @@ def on_post_build(config) -> None:
     drop_unused_notebook_css(site_dir)
     fix_kanji_query_segmenter(site_dir)
     # hooks run after plugins: the search plugin has written its index
+    japanese_index = split_search_index(site_dir)
     index_glossary_terms(site_dir / "search" / "search_index.json")
+    index_glossary_terms(japanese_index, JAPANESE)
     future, _ = _vendor_ahead  # made from on_pre_build, which MkDocs runs before every build
     try:
         made = future.result()

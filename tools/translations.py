@@ -11,6 +11,9 @@ runs each of them once. Its prose is in both languages:
   and stamped again.
 - A Markdown page ``X.md`` has its Japanese edition in ``X.ja.md``, whose front matter names the hash
   of the English page it translates (``translation_source_sha256: <hash>``).
+- A chapter's ``_glossary.md`` is no unit: its tables are written in both languages already (an
+  English and a Japanese column), and the Japanese glossary page shows the same rows Japanese first
+  (``tools/mkdocs_hooks.py``, ``japanese_glossary``), so no term has a second copy to fall behind.
 
 Structure must match, so the Japanese edition's links and anchors can be the English ones: the same
 heading levels in the same order, and the same link targets, in each pair of cells (``mismatches``).
@@ -36,6 +39,10 @@ from pathlib import Path
 BOOK = Path(__file__).resolve().parents[1] / "book"
 LANGUAGES = ("en", "ja")
 TRANSLATED = "ja"
+#: pages written in both languages, which no translation unit follows
+BILINGUAL_PAGES = ("_glossary.md",)
+#: the files (relative to the repository) whose translation is not done yet, one a line
+PENDING = BOOK / "translations-pending.txt"
 CELL_MARKER = re.compile(r"^<!-- cell: (?P<id>[A-Za-z0-9_-]+) -->\s*$", re.MULTILINE)
 FRONT_MATTER = re.compile(r"\A---\n(?P<body>.*?)\n---\n", re.DOTALL)
 HASH_KEY = "translation_source_sha256"
@@ -158,8 +165,17 @@ def page_unit(path: Path) -> Unit:
 
 
 def english_pages(book: Path = BOOK) -> list[Path]:
-    """The Markdown pages of the book that are written in English (not ``*.ja.md``)."""
-    return sorted(p for p in book.rglob("*.md") if not p.name.endswith(f".{TRANSLATED}.md"))
+    """The Markdown pages of the book that are written in English (not ``*.ja.md``, not bilingual)."""
+    return sorted(p for p in book.rglob("*.md")
+                  if not p.name.endswith(f".{TRANSLATED}.md") and p.name not in BILINGUAL_PAGES)
+
+
+def pending(path: Path = PENDING) -> list[str]:
+    """The files listed as waiting for their translation (paths from the repository's root)."""
+    if not path.exists():
+        return []
+    lines = (line.strip() for line in path.read_text(encoding="utf-8").splitlines())
+    return [line for line in lines if line and not line.startswith("#")]
 
 
 def units(book: Path = BOOK) -> Iterator[Unit]:
