@@ -28,13 +28,15 @@ from __future__ import annotations
 
 import argparse
 import copy
-import hashlib
 import json
 import re
 import sys
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
+
+# the one hash that ties a translation to its English: the book's prose and the library's messages
+from rules_lib.messages import source_sha256
 
 BOOK = Path(__file__).resolve().parents[1] / "book"
 LANGUAGES = ("en", "ja")
@@ -50,10 +52,6 @@ _HEADING = re.compile(r"^(#{1,6})\s", re.MULTILINE)
 _FENCE = re.compile(r"^(```|~~~).*?^\1", re.MULTILINE | re.DOTALL)
 _LINK_TARGET = re.compile(r"\]\(([^)\s]+)")
 
-
-def source_sha256(text: str) -> str:
-    """The hash that ties a translation to the English text it was made from (16 hex digits)."""
-    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
 
 
 def cell_text(cell: dict) -> str:
