@@ -2,7 +2,7 @@
 
 A hash that differs from the English text's (`rules_lib.messages.source_sha256`) marks the Japanese
 stale: bring it up to date and put the new hash (``python -m rules_lib.messages`` lists them).
-The games' own terms are the texts' spellings (回避値, 成功レベル, 行動ダイス, 二次被害判定チャート).
+The games' own terms are the texts' spellings (回避値, 成功レベル, 行動判定力, 二次被害判定チャート).
 """
 
 MESSAGES: dict[str, tuple[str, str]] = {
@@ -53,7 +53,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     'help.gundam-sentinel.check': ('2D6 + 2 で 10 を超えるかの判定', '4a3567f3fd26933b'),
     'help.gundam-sentinel.chart': ('二次被害判定チャート', 'c61444e19dfff99f'),
     'help.wis6.level': ('能力値 13 に対する d20 の成功レベル', 'ac57ea1a9841374f'),
-    'help.nemesis.action_dice': ('行動ダイスと、射程 34(5) の武装の攻撃回数', '01d7d5927fd588fc'),
+    'help.nemesis.action_dice': ('行動判定力（3D6）と、射程 34(5) の武装の攻撃回数', '01d7d5927fd588fc'),
     'help.nemesis.approach': ('5個の d6 の合計を 3個の d6 と比べる：接近判定', '1815afcac348e498'),
     'help.verse-world.attack': ('2D6 + 8 で回避 14 を攻撃、出目 11 からクリティカル', '8755a73a5678c77d'),
 }

@@ -1,6 +1,6 @@
 """Nemesis dice commands in the style of BCDice commands (BCDice has no dicebot for this wargame).
 
-- ``AD``: the action dice (行動ダイス, 002 §1-1, line 151): 3D6, read as a triple (三ゾロ目), a
+- ``AD``: the action dice (行動判定力, 002 §1-1, line 151): 3D6, read as a triple (三ゾロ目), a
   straight (三連番) or a pair (ゾロ目) (002 §H4). ``ADn`` rolls ``n`` dice instead (fewer after
   destroyed legs or a fall, 002 §7-1, §H5; a pattern is read only from 3 dice).
 - ``AD[34(5)]``: the same, also counting the attacks of a weapon whose proper range

@@ -101,7 +101,7 @@ class NemesisSheet:
         """
         s = self.silhouette
         values = PaletteValues(variables)
-        lines = [PaletteLine("3D6", "【行動ダイス】action dice (002 §1-1): triple, straight and each weapon's faces; "
+        lines = [PaletteLine("3D6", "【行動判定力】action dice (002 §1-1, line 151): triple, straight and each weapon's faces; "
                              "AD in rules-lib reads them")]
         for w in s.weapons:
             reach = f"適正射程 {w.proper_range}" if w.proper_range else f"射程 {w.range}"
