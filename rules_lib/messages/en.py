@@ -62,4 +62,20 @@ MESSAGES: dict[str, str] = {
     "help.nemesis.action_dice": "the action dice and the attacks of a weapon of range 34(5)",
     "help.nemesis.approach": "5 d6 summed against 3 d6: the approach check",
     "help.verse-world.attack": "2D6 + 8 attacking evasion 14, critical from a natural 11",
+    # the site's own words on a page (tools/mkdocs_hooks.py): the skip link, the search dialog's name, and
+    # a worked example's ✓ check (rules_lib.catalogue's words, put in the Japanese edition's)
+    "site.skip_to_calculator": "Skip to the calculator",
+    "site.search_dialog": "Search the book",
+    "site.check.fact": "✓ rule fact, as the text states",
+    "site.check.consistent_only": "✓ consistent with the text under the book's reading (not derivable from the text alone)",
+    "site.check.consistent": "✓ consistent with the text under the book's reading",
+    "site.check.matches_for_inputs": "✓ matches the text's rule for the book's inputs",
+    "site.check.matches": "✓ matches the text",
+    "site.check.source": ", ",
+    "site.check.read": "; {read} of {total} values by the book's reading",
+    "site.check.chosen": "; {chosen} of {total} values an instance the book chose",
+    "site.check.value": "value",
+    "site.check.computed": "computed",
+    "site.check.rests_on": "rests on",
+    "site.check.entry": "catalogue entry",
 }
