@@ -27,7 +27,7 @@ def _entry(**changes) -> Example:
 
 
 def _site_words(html: str) -> str:
-    """The summary, the table's head and the entry line: what the hook translates (not the values' bases)."""
+    """The summary, the table's head and the entry line."""
     summary = re.search(r"<summary[^>]*>(.*?)</summary>", html).group(1)
     head = re.search(r"<thead>(.*?)</thead>", html).group(1)
     entry = re.search(r'<p class="example-id">(.*?)<code>', html).group(1)
@@ -53,9 +53,12 @@ def test_every_kind_of_check_line_is_japanese_on_a_japanese_page(changes, japane
     summary = re.sub(r"<[^>]+>", "", re.search(r"<summary[^>]*>(.*?)</summary>", translated).group(1))
     assert summary == japanese
     assert not _ENGLISH_WORD.search(_site_words(translated)), _site_words(translated)
-    assert "<th>値</th><th>計算結果</th><th>根拠</th>" in translated and "カタログの項目 <code>x</code>" in translated
-    # the values and what they rest on are the stored output's, untouched
-    assert re.search(r"<tbody>.*</tbody>", translated).group(0) == re.search(r"<tbody>.*</tbody>", english).group(0)
+    assert "<th>値</th><th>計算結果</th><th>根拠</th>" in translated and "例題一覧の項目 <code>x</code>" in translated
+    # each value as stored, what it rests on in Japanese (a ruling's title as stored)
+    rows = re.findall(r"<tr><td><code>(\w+)</code></td><td>([^<]*)</td><td>([^<]*)</td></tr>", translated)
+    assert [(key, value) for key, value, _ in rows] == [("a", "1"), ("b", "2")]
+    for _, _, basis in rows:
+        assert re.fullmatch(r"[^A-Za-z]*|本書の読みによる（裁定：[A-Z; ]+）", basis), basis
 
 
 def test_html_without_a_check_is_left_as_it_was():

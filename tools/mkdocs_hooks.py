@@ -790,6 +790,10 @@ _CHECK_WORDS = re.compile(r'(<table class="example-values"><thead><tr><th>)value
                           r'|(<p class="example-id">)catalogue entry(?= <code>)')
 _CHECK_VERDICTS = ("fact", "consistent_only", "consistent", "matches_for_inputs", "matches")
 _CHECK_COUNTS = ("read", "chosen")
+#: a value's basis, the last cell of its row (rules_lib.catalogue's Example.basis)
+_CHECK_BASIS = re.compile(r"(</td><td>)([^<]*)(</td></tr>)")
+_CHECK_BASES = ("text", "fact", "instance", "book_inputs")
+_CHECK_READINGS = ("reading", "readings")  # "(ruling: …)" and "(rulings: …)": the titles stay the stored ones
 
 
 def _escaped(key: str) -> str:
@@ -799,7 +803,8 @@ def _escaped(key: str) -> str:
 def japanese_example_checks(html: str) -> str:
     """A Japanese page's worked-example checks in Japanese: the stored output is the one English
     notebook's (tools/translations.py keeps the outputs), so its ✓ line, table head and entry line
-    are put in the Japanese edition's words here; the values and what each rests on stay as stored.
+    are put in the Japanese edition's words here, and each value's basis; the values, and the rulings'
+    titles a basis names, stay as stored.
     A verdict this does not know stays English (tests/test_site_words.py checks every kind)."""
     verdicts = {_escaped(f"site.check.{kind}"): message(f"site.check.{kind}", JAPANESE) for kind in _CHECK_VERDICTS}
     counts = []
@@ -814,6 +819,22 @@ def japanese_example_checks(html: str) -> str:
             text = pattern.sub(lambda m, key=key: message(f"site.check.{key}", JAPANESE, **m.groupdict()), text)
         return text
 
+    bases = {_escaped(f"site.check.basis.{kind}"): message(f"site.check.basis.{kind}", JAPANESE) for kind in _CHECK_BASES}
+    readings = [(re.compile(re.escape(_escaped(f"site.check.basis.{kind}")).replace(re.escape("{titles}"), "(?P<titles>.*)")),
+                 f"site.check.basis.{kind}") for kind in _CHECK_READINGS]
+
+    def basis(found: re.Match) -> str:
+        start, text, end = found.groups()
+        if text in bases:
+            return f"{start}{bases[text]}{end}"
+        for pattern, key in readings:
+            if read := pattern.fullmatch(text):
+                return f"{start}{message(key, JAPANESE, titles=read.group('titles'))}{end}"
+        return found.group(0)
+
+    def table(found: re.Match) -> str:
+        return _CHECK_BASIS.sub(basis, found.group(0))
+
     def summary(found: re.Match) -> str:
         start, verdict, source, rest, end = found.groups()
         verdict = verdicts.get(verdict, verdict)
@@ -825,7 +846,8 @@ def japanese_example_checks(html: str) -> str:
         head = (message(f"site.check.{key}", JAPANESE) for key in ("value", "computed", "rests_on"))
         return "".join(part + word for part, word in zip(found.groups()[:3], head, strict=True))
 
-    return _CHECK_WORDS.sub(words, _CHECK_SUMMARY.sub(summary, html))
+    html = _EXAMPLE_VALUES.sub(table, _CHECK_SUMMARY.sub(summary, html))
+    return _CHECK_WORDS.sub(words, html)
 
 
 _EXAMPLE_VALUES = re.compile(r'<table class="example-values">.*?</table>', re.S)

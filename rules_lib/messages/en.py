@@ -78,4 +78,10 @@ MESSAGES: dict[str, str] = {
     "site.check.computed": "computed",
     "site.check.rests_on": "rests on",
     "site.check.entry": "catalogue entry",
+    "site.check.basis.text": "as the text states",
+    "site.check.basis.fact": "a rule fact the text states (not computed)",
+    "site.check.basis.instance": "an instance the book chose of the text's rule",
+    "site.check.basis.book_inputs": "the text's rule, applied to the book's inputs",
+    "site.check.basis.reading": "by the book's reading (ruling: {titles})",
+    "site.check.basis.readings": "by the book's reading (rulings: {titles})",
 }

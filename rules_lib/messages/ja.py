@@ -69,5 +69,11 @@ MESSAGES: dict[str, tuple[str, str]] = {
     'site.check.value': ('値', 'cd42404d52ad55cc'),
     'site.check.computed': ('計算結果', '5aa562409c66b3b3'),
     'site.check.rests_on': ('根拠', 'e2349c099fda6db3'),
-    'site.check.entry': ('カタログの項目', '28eb0b9c2280a491'),
+    'site.check.entry': ('例題一覧の項目', '28eb0b9c2280a491'),
+    'site.check.basis.text': ('原文の記述どおり', 'f98c8895eabc5ad8'),
+    'site.check.basis.fact': ('原文が述べるルール上の事実（計算値ではありません）', '82037bc22211354a'),
+    'site.check.basis.instance': ('原文のルールについて本書が選んだ例', '5d69ca891ab61859'),
+    'site.check.basis.book_inputs': ('原文のルールを本書の入力に適用', '8e4dee03bab4c285'),
+    'site.check.basis.reading': ('本書の読みによる（裁定：{titles}）', '64d4fc19fa3e78c9'),
+    'site.check.basis.readings': ('本書の読みによる（裁定：{titles}）', '3167c8f843ce35e6'),
 }
