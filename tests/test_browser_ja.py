@@ -137,3 +137,45 @@ def test_the_glossary_of_the_japanese_edition_is_japanese_first(browser, site_ur
     assert first_row[:2] == ["ダイス", "dice"] and first_row[2] == "ダイスと確率"
     assert (ROOT / "book/dice/_glossary.md").read_text(encoding="utf-8").count("| dice | ダイス |") == 1
     page.close()
+
+
+#: the site's own words on a chapter page, per edition: the code toggle and switch
+#: (code-toggle.js), a calculator's status before Python on a connection that saves data
+#: (live-calculators.js), the first ✓ check (tools/mkdocs_hooks.py on a Japanese page), the scroll
+#: cue and region name (scroll-boxes.js, book.css)
+_CHROME = {
+    "ja/": {"toggle": "コードを表示", "switch": "すべてのページでコードをすべて表示", "status": "使い始めるとライブになります",
+            "check": "✓ 原文と一致、", "region": "コード — 横にスクロールします", "cue": '"⇆ 横にスクロールします"'},
+    "": {"toggle": "show code", "switch": "show all code on every page", "status": "Live once you use it",
+         "check": "✓ matches the text, ", "region": "Code — scrolls sideways", "cue": '"⇆ scrolls sideways"'},
+}
+_SAVE_DATA = ("Object.defineProperty(Navigator.prototype, 'connection', "
+              "{ get: () => ({ saveData: true, effectiveType: '4g', downlink: 10 }) });")
+#: a code block wider than the page, put into the article: scroll-boxes.js names it and marks it
+_WIDE_CODE = """() => {
+  const pre = document.createElement("pre");
+  const code = pre.appendChild(document.createElement("code"));
+  code.id = "planted-wide-code";
+  code.textContent = "x".repeat(600);
+  document.querySelector(".md-content article").append(pre);
+}"""
+
+
+@pytest.mark.parametrize("edition", ["ja/", ""])
+def test_the_sites_own_words_are_in_the_pages_language(browser, site_url, edition):  # noqa: F811
+    words = _CHROME[edition]
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    context.add_init_script(_SAVE_DATA)  # Python waits for a touch: the status line is read without it
+    page = context.new_page()
+    page.goto(site_url + edition + CHAPTER, wait_until="load")
+    page.wait_for_function("window.rulesLibLive && window.rulesLibLive.phases.rendered > 0", timeout=30_000)
+    assert shown_text(page.locator(".rules-lib-code-toggle").first) == words["toggle"]
+    assert shown_text(page.locator(".rules-lib-code-switch")).strip() == words["switch"]
+    assert shown_text(page.locator(".rules-lib-live-status").first).startswith(words["status"])
+    assert page.locator(".example-check summary").first.text_content().startswith(words["check"])
+    page.evaluate(_WIDE_CODE)
+    wide = page.locator("#planted-wide-code")
+    wide.and_(page.locator(".rules-lib-scrolls")).wait_for(timeout=5_000)
+    assert wide.get_attribute("aria-label") == words["region"]
+    assert wide.evaluate("(code) => getComputedStyle(code, '::before').content") == words["cue"]
+    context.close()

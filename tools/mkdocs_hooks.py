@@ -68,6 +68,8 @@ from vendor import CACHE as VENDOR_CACHE  # noqa: E402
 from vendor import JAPANESE_FROM, japanese_font_faces, japanese_subsets_for, vendor_into, wheels_into  # noqa: E402
 
 from rules_lib.catalogue import checked_in_notebooks, load_catalogue  # noqa: E402
+from rules_lib.messages import message  # noqa: E402
+from rules_lib.messages.en import MESSAGES as ENGLISH_MESSAGES  # noqa: E402
 from rules_lib.systems import System, systems  # noqa: E402
 
 BOOK = Path(__file__).resolve().parents[1] / "book"
@@ -710,8 +712,8 @@ def declare_japanese_faces(html: str, root: str, subsets: list[str] | None = Non
 _VIEW_HOLDER = re.compile(r'<div class="(jupyter-widgets jp-OutputArea-output[^"]*)" id="([^"]+)"([^>]*)>')
 #: Material's own skip link sits in this element, the first of the body that a reader can focus
 _MATERIAL_SKIP = re.compile(r'<div data-md-component="skip">.*?(?=</div>)', re.S)
-SKIP_TO_CALCULATOR = "Skip to the calculator"
-SKIP_TO_CALCULATOR_JA = "計算機へ移動"
+SKIP_TO_CALCULATOR = message("site.skip_to_calculator", "en")
+SKIP_TO_CALCULATOR_JA = message("site.skip_to_calculator", JAPANESE)
 
 
 def first_calculator_holder(html: str) -> re.Match | None:
@@ -769,8 +771,8 @@ def skip_to_first_calculator(html: str, lang: str = "en") -> str:
 
 
 _SEARCH_DIALOG = '<div class="md-search" data-md-component="search" role="dialog">'
-SEARCH_DIALOG_NAME = "Search the book"
-SEARCH_DIALOG_NAME_JA = "本書を検索"
+SEARCH_DIALOG_NAME = message("site.search_dialog", "en")
+SEARCH_DIALOG_NAME_JA = message("site.search_dialog", JAPANESE)
 
 
 def name_the_search_dialog(html: str, lang: str = "en") -> str:
@@ -778,6 +780,74 @@ def name_the_search_dialog(html: str, lang: str = "en") -> str:
     announces it as "dialog" only; it is named here."""
     name = SEARCH_DIALOG_NAME_JA if lang == JAPANESE else SEARCH_DIALOG_NAME
     return html.replace(_SEARCH_DIALOG, f'{_SEARCH_DIALOG[:-1]} aria-label="{name}">', 1)
+
+
+#: a worked example's check as rules_lib.catalogue writes it (CheckResult._repr_html_), in English:
+#: its summary (verdict, source, how many values rest on a reading), its table's head, its entry line
+_CHECK_SUMMARY = re.compile(
+    r'(<details class="example-check"[^>]*><summary[^>]*>)([^<]*), (<code>[^<]*</code>)([^<]*)(</summary>)')
+_CHECK_WORDS = re.compile(r'(<table class="example-values"><thead><tr><th>)value(</th><th>)computed(</th><th>)rests on'
+                          r'|(<p class="example-id">)catalogue entry(?= <code>)')
+_CHECK_VERDICTS = ("fact", "consistent_only", "consistent", "matches_for_inputs", "matches")
+_CHECK_COUNTS = ("read", "chosen")
+#: a value's basis, the last cell of its row (rules_lib.catalogue's Example.basis)
+_CHECK_BASIS = re.compile(r"(</td><td>)([^<]*)(</td></tr>)")
+_CHECK_BASES = ("text", "fact", "instance", "book_inputs")
+_CHECK_READINGS = ("reading", "readings")  # "(ruling: …)" and "(rulings: …)": the titles stay the stored ones
+
+
+def _escaped(key: str) -> str:
+    return html_module.escape(ENGLISH_MESSAGES[key])  # as html.escape wrote it in the cell's output, fields unfilled
+
+
+def japanese_example_checks(html: str) -> str:
+    """A Japanese page's worked-example checks in Japanese: the stored output is the one English
+    notebook's (tools/translations.py keeps the outputs), so its ✓ line, table head and entry line
+    are put in the Japanese edition's words here, and each value's basis; the values, and the rulings'
+    titles a basis names, stay as stored.
+    A verdict this does not know stays English (tests/test_site_words.py checks every kind)."""
+    verdicts = {_escaped(f"site.check.{kind}"): message(f"site.check.{kind}", JAPANESE) for kind in _CHECK_VERDICTS}
+    counts = []
+    for key in _CHECK_COUNTS:  # "; {read} of {total} values …": the numbers are what the English had
+        pattern = re.escape(_escaped(f"site.check.{key}"))
+        for field in (key, "total"):
+            pattern = pattern.replace(re.escape("{" + field + "}"), rf"(?P<{field}>\d+)")
+        counts.append((re.compile(pattern), key))
+
+    def partly(text: str) -> str:
+        for pattern, key in counts:
+            text = pattern.sub(lambda m, key=key: message(f"site.check.{key}", JAPANESE, **m.groupdict()), text)
+        return text
+
+    bases = {_escaped(f"site.check.basis.{kind}"): message(f"site.check.basis.{kind}", JAPANESE) for kind in _CHECK_BASES}
+    readings = [(re.compile(re.escape(_escaped(f"site.check.basis.{kind}")).replace(re.escape("{titles}"), "(?P<titles>.*)")),
+                 f"site.check.basis.{kind}") for kind in _CHECK_READINGS]
+
+    def basis(found: re.Match) -> str:
+        start, text, end = found.groups()
+        if text in bases:
+            return f"{start}{bases[text]}{end}"
+        for pattern, key in readings:
+            if read := pattern.fullmatch(text):
+                return f"{start}{message(key, JAPANESE, titles=read.group('titles'))}{end}"
+        return found.group(0)
+
+    def table(found: re.Match) -> str:
+        return _CHECK_BASIS.sub(basis, found.group(0))
+
+    def summary(found: re.Match) -> str:
+        start, verdict, source, rest, end = found.groups()
+        verdict = verdicts.get(verdict, verdict)
+        return f"{start}{verdict}{message('site.check.source', JAPANESE)}{source}{partly(rest)}{end}"
+
+    def words(found: re.Match) -> str:
+        if found.group(4) is not None:
+            return found.group(4) + message("site.check.entry", JAPANESE)
+        head = (message(f"site.check.{key}", JAPANESE) for key in ("value", "computed", "rests_on"))
+        return "".join(part + word for part, word in zip(found.groups()[:3], head, strict=True))
+
+    html = _EXAMPLE_VALUES.sub(table, _CHECK_SUMMARY.sub(summary, html))
+    return _CHECK_WORDS.sub(words, html)
 
 
 _EXAMPLE_VALUES = re.compile(r'<table class="example-values">.*?</table>', re.S)
@@ -801,6 +871,7 @@ def on_post_page(output: str, page, config) -> str:
     if page.file.src_path.endswith(".ipynb"):
         # before the fonts: the Japanese edition's link is Japanese text the page shows
         output = skip_to_first_calculator(output, lang)
+        output = japanese_example_checks(output) if lang == JAPANESE else output
     subsets = japanese_subsets_shown(output)
     output = declare_japanese_faces(output, root, subsets)
     if not page.file.src_path.endswith(".ipynb"):

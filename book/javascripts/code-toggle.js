@@ -6,11 +6,19 @@
  * Cells tagged output-only (calculators, ✓ checks; tools/tag_cells.py) and cells without output
  * get no control of their own: only the page-wide switch shows their code. Without JavaScript
  * all code stays visible.
+ *
+ * Its words are in the page's language (WORDS, keyed by <html lang>): a table at the top of each
+ * script rather than one shared script, as the widget scripts run from the page's <head>
+ * (tools/mkdocs_hooks.py, widgets_as_parsed) before the other scripts load.
  */
 (function () {
   "use strict";
   const KEY = "rules-lib-show-code";
   const OPEN = "rules-lib-code-open";
+  const WORDS = {
+    en: { show: "show code", hide: "hide code", all: " show all code on every page" },
+    ja: { show: "コードを表示", hide: "コードを隠す", all: " すべてのページでコードをすべて表示" },
+  }[document.documentElement.lang === "ja" ? "ja" : "en"];
 
   function remembered() {
     try {
@@ -30,7 +38,7 @@
 
   function label(cell, button) {
     const open = cell.classList.contains(OPEN);
-    button.textContent = open ? "hide code" : "show code";
+    button.textContent = open ? WORDS.hide : WORDS.show;
     button.setAttribute("aria-expanded", String(open));
   }
 
@@ -61,7 +69,7 @@
     const box = document.createElement("input");
     box.type = "checkbox";
     box.checked = remembered();
-    bar.append(box, " show all code on every page");
+    bar.append(box, WORDS.all);
     // under the page title, else at the top of the notebook
     const title = document.querySelector(".jupyter-wrapper h1");
     const after = title ? title.closest(".jp-Cell") || title : null;

@@ -74,9 +74,38 @@
   };
   // a connection that asks to save data, or a slow one (the page's <head> read it: tools/mkdocs_hooks.py)
   const savingData = window.rulesLibSavingData || null;
-  const STARTING = "Starting live calculators… (until then, the values shown were computed when the book was built)";
-  const ON_TOUCH = "Live once you use it: this connection saves data or is slow, so Python (several MB) loads " +
-    "only when you first use a calculator. The values shown were computed when the book was built.";
+  // the reader's words in the page's language (<html lang>, tools/editions.py): a table here, not a
+  // shared script, as this script runs from the page's <head> before the others load (widgets_as_parsed)
+  const WORDS = {
+    en: {
+      starting: "Starting live calculators… (until then, the values shown were computed when the book was built)",
+      onTouch: "Live once you use it: this connection saves data or is slow, so Python (several MB) loads " +
+        "only when you first use a calculator. The values shown were computed when the book was built.",
+      queued: "Your change is kept; it is answered when the calculator is live.",
+      failed: (why) => `This calculator could not compute (${why}); the values shown are the last computed.`,
+      live: "Live: computed in your browser by rules_lib.",
+      liveAnswered: "Live: computed in your browser by rules_lib (your change is answered).",
+      notStarted: (why) => `Live calculators could not start (${why}); the values shown were computed when the book was built.`,
+      roll: "Roll it with rules_lib",
+      rolling: " … rolling",
+      notRolled: (why) => ` ✗ dice could not be rolled here (${why})`,
+    },
+    ja: {
+      starting: "ライブ計算機を起動しています…（それまで、表示されている値は本書のビルド時に計算したものです）",
+      onTouch: "使い始めるとライブになります：この接続はデータ節約中か低速のため、Python（数 MB）は計算機を初めて使ったときに" +
+        "読み込みます。表示されている値は本書のビルド時に計算したものです。",
+      queued: "変更は保持しています。計算機がライブになると反映します。",
+      failed: (why) => `この計算機は計算できませんでした（${why}）。表示されている値は最後に計算したものです。`,
+      live: "ライブ：rules_lib がブラウザー内で計算しています。",
+      liveAnswered: "ライブ：rules_lib がブラウザー内で計算しています（変更を反映しました）。",
+      notStarted: (why) => `ライブ計算機を起動できませんでした（${why}）。表示されている値は本書のビルド時に計算したものです。`,
+      roll: "rules_lib で振る",
+      rolling: " …振っています",
+      notRolled: (why) => ` ✗ ここではダイスを振れませんでした（${why}）`,
+    },
+  }[document.documentElement.lang === "ja" ? "ja" : "en"];
+  const STARTING = WORDS.starting;
+  const ON_TOUCH = WORDS.onTouch;
 
   function flatten(model) {
     const children = model.get("children") || [];
@@ -328,11 +357,11 @@
     const keep = (item) => {
       queued.push(item);
       if (status.dataset.state === "starting") {
-        setStatus(status, "queued", "Your change is kept; it is answered when the calculator is live.");
+        setStatus(status, "queued", WORDS.queued);
       }
     };
     const report = (error) => {
-      setStatus(status, "failed", `This calculator could not compute (${error.message || error}); the values shown are the last computed.`);
+      setStatus(status, "failed", WORDS.failed(error.message || error));
       console.warn("rules_lib live calculators:", error);
     };
     const answered = (promise) => (live.pending = promise.then(({ changes: delta }) => apply(delta), report));
@@ -379,7 +408,7 @@
     // then the reader's changes in the order made, posted before any later one (the worker answers in order)
     comm = opened.comm;
     for (const item of queued) answered(item.inputs ? python.update(comm, item.index, item.inputs) : python.custom(comm, item.index, item.content));
-    setStatus(status, "live", queued.length ? "Live: computed in your browser by rules_lib (your change is answered)." : "Live: computed in your browser by rules_lib.");
+    setStatus(status, "live", queued.length ? WORDS.liveAnswered : WORDS.live);
     queued.length = 0;
     return comm;
   }
@@ -393,7 +422,7 @@
       live.status = "failed";
       live.error = String(error);
       for (const { status } of calculators) {
-        setStatus(status, "failed", `Live calculators could not start (${error.message || error}); the values shown were computed when the book was built.`);
+        setStatus(status, "failed", WORDS.notStarted(error.message || error));
       }
       console.warn("rules_lib live calculators:", error);
     };
@@ -471,13 +500,13 @@
     element.classList.add("rules-lib-dice");
     element.setAttribute("role", "button");
     element.setAttribute("tabindex", "0");
-    element.title = "Roll it with rules_lib";
+    element.title = WORDS.roll;
     const shown = document.createElement("span");
     shown.className = "rules-lib-roll";
     shown.setAttribute("aria-live", "polite");
     element.after(shown);
     const rollIt = async () => {
-      shown.textContent = " … rolling";
+      shown.textContent = WORDS.rolling;
       delete shown.dataset.outcome;
       try {
         const result = await startOnce().roll(text.normalize("NFKC").replace(/−/g, "-"));
@@ -487,7 +516,7 @@
         shown.dataset.total = result.ok ? String(result.total) : "";
         if (result.ok && result.outcome) shown.dataset.outcome = result.outcome;
       } catch (error) {
-        shown.textContent = ` ✗ dice could not be rolled here (${error.message || error})`;
+        shown.textContent = WORDS.notRolled(error.message || error);
       }
     };
     element.addEventListener("click", rollIt);

@@ -18,6 +18,8 @@
 (function () {
   "use strict";
   const REFERENCE = "IPY_MODEL_";
+  // the one word this script adds (a copy button's), in the page's language (<html lang>)
+  const COPIED = document.documentElement.lang === "ja" ? " ✓ コピーしました" : " ✓ copied";
   let nextId = 1;
 
   class Model {
@@ -192,7 +194,7 @@
     if (!copied || button.disabled) return;
     button.dataset.label = button.dataset.label || button.textContent;
     navigator.clipboard.writeText(copied.textContent).then(() => {
-      button.textContent = `${button.dataset.label} ✓ copied`;
+      button.textContent = `${button.dataset.label}${COPIED}`;
     });
   }
   document.addEventListener("click", copyClicked);

@@ -9,6 +9,9 @@
  * when the page is drawn, when a cell is first drawn, when one changes size, and when a live
  * calculator redraws one, and when a web font has loaded (it changes the content's width, not the
  * box's).
+ *
+ * The region's name is in the page's language (WORDS, keyed by <html lang>; the cue above the box
+ * is book.css's, with its :lang(ja) rule).
  */
 (function () {
   "use strict";
@@ -19,13 +22,16 @@
     ".md-typeset pre > code", // a code block (the API reference's signatures)
   ].join(", ");
   const MARK = "rulesLibScrolls"; // data-rules-lib-scrolls: the attributes below are this script's
-  const CUE = "scrolls sideways";
+  const WORDS = {
+    en: { cue: "scrolls sideways", table: "Wide table", code: "Code", content: "Wide content" },
+    ja: { cue: "横にスクロールします", table: "幅の広い表", code: "コード", content: "幅の広い内容" },
+  }[document.documentElement.lang === "ja" ? "ja" : "en"];
 
   function nameOf(box) {
     const caption = box.querySelector("caption");
     const text = caption ? caption.textContent.trim().replace(/\s+/g, " ").slice(0, 80) : "";
-    const kind = box.querySelector("table") ? "Wide table" : box.matches("code") ? "Code" : "Wide content";
-    return `${text || kind} — ${CUE}`;
+    const kind = box.querySelector("table") ? WORDS.table : box.matches("code") ? WORDS.code : WORDS.content;
+    return `${text || kind} — ${WORDS.cue}`;
   }
 
   // a box in a cell not drawn yet (content-visibility: auto, stylesheets/book.css) is looked at once
