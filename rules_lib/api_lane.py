@@ -26,6 +26,8 @@ from .dice.parser import parse
 HEAVY_STEPS = 50_000
 
 
+#: seconds a new worker may take to import the library before it is given up (a guard of this server)
+WORKER_START_LIMIT = 60
 #: how much lower than the server the worker is scheduled (``os.nice``; a guard of this server)
 WORKER_NICENESS = 10
 
@@ -57,6 +59,7 @@ def _serve(connection) -> None:
     """The worker: odds for each (game id, command) received, sent back as (kind, payload)."""
     # below the server in the scheduler's eyes: on a busy machine the short requests go first
     os.nice(WORKER_NICENESS)
+    connection.send(("ready", None))  # the library is imported: a request's time is its own from here
     while True:
         try:
             game_id, command = connection.recv()
@@ -83,7 +86,7 @@ class HeavyLane:
         self._busy = threading.Lock()
 
     def start(self) -> None:
-        """Start the worker now (it imports the library in its own time), so a first request need not wait."""
+        """Start the worker now and wait until it has imported the library, so a first request need not wait."""
         with self._busy:
             self._ensure()
 
@@ -95,6 +98,11 @@ class HeavyLane:
         self._process.start()
         theirs.close()
         self._connection = ours
+        # a new interpreter imports the library first (seconds on a busy machine): not counted
+        # against a request's time limit, but bounded all the same
+        if not ours.poll(WORKER_START_LIMIT) or ours.recv() != ("ready", None):
+            self._stop()
+            raise LaneTimeout
 
     def odds(self, game_id: str, command: str) -> tuple[str, Any]:
         """The worker's answer, ``(kind, payload)``: ``("ok", odds)``, ``("over budget", message)`` or
@@ -129,4 +137,4 @@ class HeavyLane:
             self._stop()
 
 
-__all__ = ["HEAVY_STEPS", "HeavyLane", "LaneBusy", "LaneTimeout", "odds_steps"]
+__all__ = ["HEAVY_STEPS", "WORKER_START_LIMIT", "HeavyLane", "LaneBusy", "LaneTimeout", "odds_steps"]
