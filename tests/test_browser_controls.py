@@ -161,10 +161,12 @@ def test_skip_to_the_calculator_from_the_top_of_the_page(browser, site_url, page
 
 
 def test_only_the_pages_with_a_calculator_have_the_link(built_site):  # noqa: F811
-    """The link is on every page whose notebook stores a live calculator, and on no other page."""
+    """The link is on every page whose notebook stores a live calculator, in both editions, and on no
+    other page."""
     book = ROOT / "book"
-    expected = {path.relative_to(book).with_suffix("").as_posix() for path in book.glob("*/[0-9]*.ipynb")
-                if "rules-lib-live--" in path.read_text(encoding="utf-8")}
+    english = {path.relative_to(book).with_suffix("").as_posix() for path in book.glob("*/[0-9]*.ipynb")
+               if "rules-lib-live--" in path.read_text(encoding="utf-8")}
+    expected = english | {f"ja/{page}" for page in english}
     linked = {page.parent.relative_to(built_site).as_posix() for page in built_site.glob("**/index.html")
               if 'class="md-skip rules-lib-skip"' in page.read_text(encoding="utf-8")}
     assert expected and linked == expected, (sorted(expected - linked), sorted(linked - expected))
