@@ -49,10 +49,12 @@ def test_from_counts_refuses_anything_but_a_mapping_by_name():
     ("2D6", [range(1, 7)] * 2),
     ("1D4*1D3", [range(1, 5), range(1, 4)]),
     ("3D2-1", [range(1, 3)] * 3),
+    ("1D6/1D2", [range(1, 7), range(1, 3)]),
 ])
 def test_counts_are_the_number_of_rolls_giving_each_value(expression, dice):
     by_value = {
         "2D6": lambda roll: sum(roll), "1D4*1D3": lambda roll: roll[0] * roll[1], "3D2-1": lambda roll: sum(roll) - 1,
+        "1D6/1D2": lambda roll: roll[0] // roll[1],  # rounded down
     }[expression]
     expected = Counter(by_value(roll) for roll in product(*dice))
     values, total = counts(expression)
