@@ -1,0 +1,118 @@
+"""`square.reachable` against a plain search written here: relax every pose until nothing
+improves (no queue, no table, no border), and each of the library's three ways of searching
+(step by step, a flat table, by square when the facing is free) must find the same poses, the
+same points left and ways there that replay to them."""
+
+import pytest
+
+from rules_lib.geometry.square import (
+    DIAGONAL_STEPS,
+    ORTHOGONAL_STEPS,
+    TURNS,
+    Facing,
+    Pose,
+    Square,
+    Step,
+    apply_step,
+    reachable,
+)
+
+ALL_STEPS = (*ORTHOGONAL_STEPS, *DIAGONAL_STEPS, *TURNS)
+
+
+def relaxed(start: Pose, points: int, cost_of, steps, last_step: bool, bounds) -> dict[Pose, int]:
+    """The most points left at every pose reachable, by relaxing until a fixed point."""
+    best = {start: points}
+    changed = True
+    while changed:
+        changed = False
+        for pose, left in list(best.items()):
+            if left == 0:
+                continue
+            for step in steps:
+                after = apply_step(pose, step)
+                if bounds and not (0 <= after.square.x < bounds[0] and 0 <= after.square.y < bounds[1]):
+                    continue
+                cost = cost_of(pose, step, after)
+                if cost is None:
+                    continue
+                if cost <= left:
+                    now = left - cost
+                elif last_step:
+                    now = 0
+                else:
+                    continue
+                if now > best.get(after, -1):
+                    best[after] = now
+                    changed = True
+    return best
+
+
+def replayed(reach, target: Pose) -> tuple[Pose, int]:
+    """Where a way there ends and what it leaves, stepping it from the start."""
+    pose, left = reach.start, reach.points
+    for step, paid, partial in reach.path_to(target):
+        pose = apply_step(pose, step)
+        left = 0 if partial else left - paid
+    return pose, left
+
+
+#: costs the same everywhere: orthogonal 2, diagonal 3, a quarter turn 1
+COSTS = {**dict.fromkeys(ORTHOGONAL_STEPS, 2), **dict.fromkeys(DIAGONAL_STEPS, 3), **dict.fromkeys(TURNS, 1)}
+#: a facing that costs nothing and moves that are the same in every facing (an omnidirectional mode)
+FREE_FACING = {**dict.fromkeys(ORTHOGONAL_STEPS, 2), **dict.fromkeys(DIAGONAL_STEPS, 3), **dict.fromkeys(TURNS, 0)}
+#: forward is cheap, every other move dear, turning 1: the facing matters
+AHEAD = {Step.FORWARD: 1, Step.FORWARD_LEFT: 2, Step.FORWARD_RIGHT: 2, Step.LEFT: 3, Step.RIGHT: 3,
+         Step.BACKWARD: 4, Step.BACKWARD_LEFT: 5, Step.BACKWARD_RIGHT: 5, Step.TURN_LEFT: 1, Step.TURN_RIGHT: 1}
+START = Pose(Square(1, 2), Facing.EAST)
+
+
+@pytest.mark.parametrize("costs", [COSTS, FREE_FACING, AHEAD], ids=["fixed", "facing-free", "ahead"])
+@pytest.mark.parametrize("bounds", [(5, 4), None], ids=["map", "open"])
+@pytest.mark.parametrize("last_step", [False, True])
+@pytest.mark.parametrize("points", [0, 1, 2, 3, 5, 7])
+def test_every_way_of_searching_finds_what_relaxing_finds(costs, bounds, last_step, points):
+    expected = relaxed(START, points, lambda before, step, after: costs[step], ALL_STEPS, last_step, bounds)
+    by_table = reachable(START, points, costs, last_step_with_what_is_left=last_step, bounds=bounds)
+    by_call = reachable(START, points, lambda before, step, after: costs[step],
+                        last_step_with_what_is_left=last_step, bounds=bounds)
+    for reach in (by_table, by_call):
+        assert dict(reach.remaining) == expected
+        assert reach.squares() == {pose.square for pose in expected}
+        for target, left in expected.items():
+            assert replayed(reach, target) == (target, left), target
+    assert dict(by_table.came_from) == dict(by_call.came_from)
+
+
+def test_a_step_refused_by_the_cost_function_is_not_taken():
+    wall = Square(2, 2)
+
+    def cost(before, step, after):
+        return None if after.square == wall else COSTS[step]
+
+    reach = reachable(START, 6, cost, bounds=(5, 4))
+    assert dict(reach.remaining) == relaxed(START, 6, cost, ALL_STEPS, False, (5, 4))
+    assert wall not in reach.squares() and Square(3, 2) in reach.squares()
+
+
+def test_only_the_steps_given_are_taken():
+    steps = (Step.FORWARD, Step.TURN_RIGHT)
+    reach = reachable(START, 4, COSTS, steps=steps, bounds=(5, 4))
+    assert dict(reach.remaining) == relaxed(START, 4, lambda b, s, a: COSTS[s], steps, False, (5, 4))
+
+
+def test_facings_at_a_square_and_a_pose_out_of_reach():
+    reach = reachable(START, 1, COSTS, bounds=(5, 4))
+    assert reach.facings_at(START.square) == (Facing.NORTH, Facing.EAST, Facing.SOUTH)
+    with pytest.raises(ValueError, match=r"pose \(3, 2\) facing east is not reachable with 1 points"):
+        reach.path_to(Pose(Square(3, 2), Facing.EAST))
+
+
+def test_a_start_off_the_map_and_a_free_move_are_refused():
+    with pytest.raises(ValueError, match=r"start square \(5, 0\) is outside the 5x4 map"):
+        reachable(Pose(Square(5, 0), Facing.NORTH), 3, COSTS, bounds=(5, 4))
+    assert reachable(Pose(Square(4, 3), Facing.NORTH), 0, COSTS, bounds=(5, 4)).squares() == {Square(4, 3)}
+    with pytest.raises(ValueError, match="step forward costs 0: a step must cost 0 or more, and a move to another square at least 1"):
+        reachable(START, 3, lambda before, step, after: 0)
+    with pytest.raises(ValueError, match="costs -1"):
+        reachable(START, 3, lambda before, step, after: -1)
