@@ -14,10 +14,42 @@ from rules_lib.geometry.square import (
     Square,
     Step,
     apply_step,
+    cone_squares,
     reachable,
+    squares_ahead,
 )
 
 ALL_STEPS = (*ORTHOGONAL_STEPS, *DIAGONAL_STEPS, *TURNS)
+#: one square ahead for each facing, by hand (y grows southwards), and the facings clockwise
+AHEAD_OF = {Facing.NORTH: (0, -1), Facing.EAST: (1, 0), Facing.SOUTH: (0, 1), Facing.WEST: (-1, 0)}
+CLOCKWISE = (Facing.NORTH, Facing.EAST, Facing.SOUTH, Facing.WEST)
+#: each step as (squares to the right, squares ahead, quarter turns clockwise), by hand
+STEP_BY_HAND = {
+    Step.FORWARD: (0, 1, 0), Step.BACKWARD: (0, -1, 0), Step.LEFT: (-1, 0, 0), Step.RIGHT: (1, 0, 0),
+    Step.FORWARD_LEFT: (-1, 1, 0), Step.FORWARD_RIGHT: (1, 1, 0),
+    Step.BACKWARD_LEFT: (-1, -1, 0), Step.BACKWARD_RIGHT: (1, -1, 0),
+    Step.TURN_LEFT: (0, 0, -1), Step.TURN_RIGHT: (0, 0, 1),
+}
+
+
+def stepped(pose: Pose, step: Step) -> Pose:
+    """The pose after a step, from the tables above."""
+    right, ahead, turns = STEP_BY_HAND[step]
+    index = CLOCKWISE.index(pose.facing)
+    (fx, fy), (rx, ry) = AHEAD_OF[pose.facing], AHEAD_OF[CLOCKWISE[(index + 1) % 4]]
+    square = Square(pose.square.x + ahead * fx + right * rx, pose.square.y + ahead * fy + right * ry)
+    return Pose(square, CLOCKWISE[(index + turns) % 4])
+
+
+def test_each_step_in_each_facing_by_hand():
+    for facing in Facing:
+        for step in Step:
+            assert apply_step(Pose(Square(5, 5), facing), step) == stepped(Pose(Square(5, 5), facing), step)
+    assert apply_step(Pose(Square(5, 5), Facing.NORTH), Step.FORWARD_RIGHT) == Pose(Square(6, 4), Facing.NORTH)
+    assert apply_step(Pose(Square(5, 5), Facing.WEST), Step.TURN_RIGHT) == Pose(Square(5, 5), Facing.NORTH)
+    assert apply_step(Pose(Square(5, 5), Facing.NORTH), Step.TURN_LEFT) == Pose(Square(5, 5), Facing.WEST)
+    assert [step for step in Step if step.is_diagonal] == list(DIAGONAL_STEPS)
+    assert [step for step in Step if step.is_turn] == list(TURNS)
 
 
 def relaxed(start: Pose, points: int, cost_of, steps, last_step: bool, bounds) -> dict[Pose, int]:
@@ -30,7 +62,7 @@ def relaxed(start: Pose, points: int, cost_of, steps, last_step: bool, bounds) -
             if left == 0:
                 continue
             for step in steps:
-                after = apply_step(pose, step)
+                after = stepped(pose, step)
                 if bounds and not (0 <= after.square.x < bounds[0] and 0 <= after.square.y < bounds[1]):
                     continue
                 cost = cost_of(pose, step, after)
@@ -52,7 +84,7 @@ def replayed(reach, target: Pose) -> tuple[Pose, int]:
     """Where a way there ends and what it leaves, stepping it from the start."""
     pose, left = reach.start, reach.points
     for step, paid, partial in reach.path_to(target):
-        pose = apply_step(pose, step)
+        pose = stepped(pose, step)
         left = 0 if partial else left - paid
     return pose, left
 
@@ -82,6 +114,23 @@ def test_every_way_of_searching_finds_what_relaxing_finds(costs, bounds, last_st
         for target, left in expected.items():
             assert replayed(reach, target) == (target, left), target
     assert dict(by_table.came_from) == dict(by_call.came_from)
+    assert by_table == by_call  # the squares a search may know beforehand are no part of its result
+    assert "came_from" not in repr(by_table) and "known_squares" not in repr(by_table)
+
+
+def test_by_default_a_step_must_be_paid_in_full():
+    reach = reachable(START, 1, COSTS, bounds=(5, 4))
+    assert dict(reach.remaining) == relaxed(START, 1, lambda b, s, a: COSTS[s], ALL_STEPS, False, (5, 4))
+    assert Square(2, 2) not in reach.squares()
+
+
+def test_an_open_map_takes_at_most_10000_points_a_bounded_one_more():
+    turning = (Step.TURN_RIGHT,)
+    assert len(reachable(START, 10_000, COSTS, steps=turning).poses()) == 4
+    with pytest.raises(ValueError, match="movement points 10001 is above 10000"):
+        reachable(START, 10_001, COSTS, steps=turning)
+    assert len(reachable(START, 10_001, COSTS, steps=turning, bounds=(5, 4)).poses()) == 4
+    assert len(reachable(START, 10_001, lambda b, s, a: 1, steps=turning, bounds=(5, 4)).poses()) == 4
 
 
 def test_a_step_refused_by_the_cost_function_is_not_taken():
@@ -116,3 +165,14 @@ def test_a_start_off_the_map_and_a_free_move_are_refused():
         reachable(START, 3, lambda before, step, after: 0)
     with pytest.raises(ValueError, match="costs -1"):
         reachable(START, 3, lambda before, step, after: -1)
+
+
+def test_cones_and_runs_ahead_go_at_most_100_squares():
+    origin = Square(0, 0)
+    assert cone_squares(origin, Facing.NORTH, 1) == (Square(-1, -1), Square(0, -1), Square(1, -1))
+    assert len(cone_squares(origin, Facing.NORTH, 100)) == sum(2 * n + 1 for n in range(1, 101))
+    assert squares_ahead(origin, Facing.EAST, 100)[-1] == Square(100, 0)
+    with pytest.raises(ValueError, match="cone depth 101 is above 100"):
+        cone_squares(origin, Facing.NORTH, 101)
+    with pytest.raises(ValueError, match="squares ahead 101 is above 100"):
+        squares_ahead(origin, Facing.NORTH, 101)
