@@ -180,3 +180,21 @@ def test_range_bands_include_both_ends_and_name_what_lies_beyond():
         "short", "short", "medium", "medium", "out of range"]
     with pytest.raises(ValueError, match="distance 0: a target is at least 1 hex away"):
         hexgeo.band(0, bands, "out of range")
+
+
+def _degrees_from_up(target: Hex) -> float:
+    """The bearing from the origin by the centres worked out by hand (x = 1.5 q, y = sqrt(3) (r + q/2))."""
+    x, y = 1.5 * target.q, math.sqrt(3) * (target.r + target.q / 2)
+    return math.degrees(math.atan2(x, -y)) % 360
+
+
+@pytest.mark.parametrize("target, wedge", [
+    (Hex(-1, 100), 3), (Hex(1, 99), 3),  # half a degree either side of straight behind
+    (Hex(40, -19), 2), (Hex(20, -39), 1),  # just past the lines at 90 and 30 degrees
+])
+def test_far_hexes_just_off_a_line_between_wedges(target, wedge):
+    degrees = _degrees_from_up(target)
+    relative = degrees - 360 if degrees > 180 else degrees
+    assert hexgeo.bearing(ORIGIN, target) == pytest.approx(degrees)
+    assert hexgeo.relative_bearing(ORIGIN, 0, target) == pytest.approx(relative)
+    assert hexgeo.sextant(ORIGIN, 0, target) == wedge
