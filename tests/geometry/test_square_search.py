@@ -5,6 +5,7 @@ same points left and ways there that replay to them."""
 
 import pytest
 
+from rules_lib.geometry import square as square_module
 from rules_lib.geometry.square import (
     DIAGONAL_STEPS,
     ORTHOGONAL_STEPS,
@@ -176,3 +177,12 @@ def test_cones_and_runs_ahead_go_at_most_100_squares():
         cone_squares(origin, Facing.NORTH, 101)
     with pytest.raises(ValueError, match="squares ahead 101 is above 100"):
         squares_ahead(origin, Facing.NORTH, 101)
+
+
+def test_a_search_may_keep_exactly_the_most_poses_allowed(monkeypatch):
+    everywhere = Pose(Square(0, 0), Facing.NORTH)
+    monkeypatch.setattr(square_module, "MAX_REACH_POSES", 48)  # a 4 x 3 map in 4 facings
+    assert len(reachable(everywhere, 30, lambda b, s, a: COSTS[s], bounds=(4, 3)).poses()) == 48
+    monkeypatch.setattr(square_module, "MAX_REACH_POSES", 47)
+    with pytest.raises(ValueError, match="reaches more than 47 poses"):
+        reachable(everywhere, 30, lambda b, s, a: COSTS[s], bounds=(4, 3))
