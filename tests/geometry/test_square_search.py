@@ -186,3 +186,13 @@ def test_a_search_may_keep_exactly_the_most_poses_allowed(monkeypatch):
     monkeypatch.setattr(square_module, "MAX_REACH_POSES", 47)
     with pytest.raises(ValueError, match="reaches more than 47 poses"):
         reachable(everywhere, 30, lambda b, s, a: COSTS[s], bounds=(4, 3))
+
+
+@pytest.mark.parametrize("bounds", [(5, 4), None])
+def test_a_table_of_costs_with_a_free_move_or_a_negative_turn_is_refused(bounds):
+    with pytest.raises(ValueError, match="step forward costs 0: a step must cost 0 or more"):
+        reachable(START, 3, {Step.FORWARD: 0, Step.TURN_LEFT: 1}, bounds=bounds)
+    with pytest.raises(ValueError, match="step turn-left costs -1"):
+        reachable(START, 3, {Step.FORWARD: 1, Step.TURN_LEFT: -1}, bounds=bounds)
+    free_turns = reachable(START, 1, {Step.FORWARD: 1, Step.TURN_LEFT: 0}, bounds=bounds)
+    assert len(free_turns.poses()) == 8  # four facings on the start square and on the one ahead
