@@ -26,6 +26,9 @@ PRICES = [
     ("20D66", Cost(1101, 104, 22020, 48444)),
     # a one-sided die has one outcome: no bits; 200 = 8 bits long: 2 * 1 * 1 * 8
     ("200D1", Cost(1, 0, 16, 36)),
+    # 59 bits still fit one word, 60 need two: 2 * 60 * 1 * 6 steps against 2 * 61 * 2 * 6
+    ("59D2", Cost(60, 59, 720, 2160)),
+    ("60D2", Cost(61, 60, 1464, 2684)),
     # 100 bits, 2 words: 2 * 101 * 2 * 7 steps, 101 * 44 bytes
     ("100D2", Cost(101, 100, 2828, 4444)),
     # a negation walks its table once more: 12 + 6
