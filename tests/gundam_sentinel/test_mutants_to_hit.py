@@ -33,8 +33,8 @@ def test_pattern_modifiers_refuse_an_unknown_pattern_and_count_each_aim():
 
 
 #: the all-range kinds whose double is a critical for a player's attack and automatic secondary
-#: damage on a player's MS: 000 §7-6 line 387 (funnels, bits), §7-7 line 403 (incoms), §7-8 line 415
-#: (reflectors), §7-9 line 423 (psy-missiles), §7-19 line 504 (leader bits)
+#: damage on a player's MS: 000 §7-6, line 387 (funnels, bits), §7-7, line 403 (incoms), §7-8, line 415
+#: (reflectors), §7-9, line 423 (psy-missiles), §7-19, line 504 (leader bits)
 DOUBLES_CRITICAL_KINDS = ("psycommu weapon", "incom", "reflector", "psy-missile", "leader bit")
 
 
