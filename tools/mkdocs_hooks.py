@@ -1047,6 +1047,7 @@ def index_glossary_terms(index_path: Path, lang: str = "en") -> None:
     for. Among rows matching equally, the one with fewer words (the term itself) ranks first.
     """
     index = json.loads(index_path.read_text(encoding="utf-8"))
+    separator = re.compile(index["config"]["separator"])
     by_location = {doc["location"]: doc for doc in index["docs"]}
     edition = PREFIX if lang == JAPANESE else ""
     for entry in glossary_rows():
@@ -1055,7 +1056,9 @@ def index_glossary_terms(index_path: Path, lang: str = "en") -> None:
         if section is None:
             log.warning("glossary: %s (%s) is no page of the built site", page, entry.english)
             continue
-        words = list(dict.fromkeys(w for term in entry.terms for w in term.split()))
+        # a term as the search will cut a query of it (the index's own separator: １ゾロ is 1 + ゾロ), and whole
+        pieces = [piece for term in entry.terms for piece in separator.split(term) if piece.strip()]
+        words = list(dict.fromkeys([*(w for term in entry.terms for w in term.split()), *pieces]))
         text = (f"<p>{entry.japanese}（{entry.english}）、用語集より</p>" if lang == JAPANESE
                 else f"<p>{entry.english} ({entry.japanese}), in the glossary</p>")
         index["docs"].append({
