@@ -10,6 +10,7 @@ from rules_lib import sheets
 from rules_lib.gundam_sentinel.commands import parse_command
 from rules_lib.sheets import ccfolia
 from rules_lib.sheets.palette import PaletteLine, split_line
+from rules_lib.sheets.text import BIDI_CONTROLS, LINE_BREAKS
 from rules_lib.sheets.toml_text import dumps
 
 
@@ -58,7 +59,9 @@ _ability = st.integers(min_value=1, max_value=40)
 @given(reaction=_ability, ballistic=_ability, energy=_ability, information=_ability,
        mobility=st.integers(0, 12), ap=st.integers(1, 99), armour=st.integers(0, 20),
        attack=st.integers(0, 30), weapon_range=st.integers(0, 9), ammo=st.none() | st.integers(0, 20),
-       name=st.text(alphabet=st.characters(blacklist_categories=("Cs", "Cc")), min_size=1, max_size=12).filter(str.strip))
+       name=st.text(alphabet=st.characters(blacklist_categories=("Cs", "Cc"),  # a sheet's text rule (sheets/text.py)
+                                       blacklist_characters="".join(LINE_BREAKS | BIDI_CONTROLS)),
+                    min_size=1, max_size=12).filter(str.strip))
 def test_any_valid_wis6_sheet_round_trips(reaction, ballistic, energy, information, mobility, ap, armour, attack,
                                           weapon_range, ammo, name):
     weapon = {"name": "gun", "kind": "ballistic", "attack": attack, "range": weapon_range}
