@@ -179,14 +179,20 @@ def _argparse_speaks(lang: str) -> Iterator[None]:
         argparse._ = english
 
 
-def _language_asked(argv: Sequence[str]) -> str | None:
-    """The ``--lang`` of ``argv`` (read before parsing, so the help is written in it), if valid."""
+def _split_language(argv: Sequence[str]) -> tuple[str | None, list[str]]:
+    """A valid ``--lang`` of ``argv`` (read before parsing, so the help is written in it), and
+    ``argv`` without it, so it may stand anywhere on the line."""
+    asked, kept, skip = None, [], False
     for at, word in enumerate(argv):
         value = word.partition("=")[2] if word.startswith("--lang=") else (
             argv[at + 1] if word == "--lang" and at + 1 < len(argv) else None)
-        if value in LANGUAGES:
-            return value
-    return None
+        if skip:
+            skip = False
+        elif value in LANGUAGES:
+            asked, skip = value, word == "--lang"
+        else:
+            kept.append(word)
+    return asked, kept
 
 
 def _port(text: str) -> int:
@@ -199,27 +205,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run the command; its help and messages in ``--lang``, else ``RULES_LIB_LANG`` or the locale's language."""
     argv = list(sys.argv[1:] if argv is None else argv)
     try:
-        spoken = language(_language_asked(argv))
+        asked, argv = _split_language(argv)
+        spoken = language(asked)
     except ValueError as error:  # RULES_LIB_LANG names a language the library does not speak
         print(f"rules-lib: RULES_LIB_LANG: {error}", file=sys.stderr)
         return 2
     with use_language(spoken), _argparse_speaks(spoken):
-        return _main(_without_language(argv))
-
-
-def _without_language(argv: Sequence[str]) -> list[str]:
-    """``argv`` without a valid ``--lang`` (read already), so it may stand anywhere on the line."""
-    kept, skip = [], False
-    for at, word in enumerate(argv):
-        if skip:
-            skip = False
-        elif word.startswith("--lang=") and word.partition("=")[2] in LANGUAGES:
-            continue
-        elif word == "--lang" and at + 1 < len(argv) and argv[at + 1] in LANGUAGES:
-            skip = True
-        else:
-            kept.append(word)
-    return kept
+        return _main(argv)
 
 
 def _main(argv: Sequence[str]) -> int:
